@@ -1,0 +1,115 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# rtla sched-latency: build the patched PREEMPT_RT kernel and rtla, boot them
+# in a VM, measure, test. `make help` lists the targets.
+
+TOP       := $(abspath .)
+BUILD     := $(TOP)/build
+KTREE     := $(BUILD)/linux
+KSRC      ?=
+PATCHES   := $(TOP)/kernel-patches
+FRAGMENTS := $(TOP)/config/vm.config $(TOP)/config/sched-latency.config
+RTLA_DIR  := $(KTREE)/tools/tracing/rtla
+RTLA      := $(RTLA_DIR)/rtla
+JOBS      ?= $(shell echo $$(( $$(nproc) + 1 )))
+
+# The compiler cache lives outside build/, so `make clean` keeps it warm.
+export CCACHE_DIR     ?= $(HOME)/.cache/sched-latency/ccache
+export CCACHE_BASEDIR := $(KTREE)
+export CCACHE_MAXSIZE ?= 5G
+KMAKE := $(MAKE) -C $(KTREE) ARCH=x86_64 CC="ccache gcc" LOCALVERSION= -j$(JOBS)
+
+# Debian packages the targets need (the VM runs the host's binaries).
+DEB_PACKAGES := build-essential bc bison flex libelf-dev libssl-dev ccache \
+	cpio rsync kmod file xz-utils pkg-config git qemu-system-x86 \
+	busybox-static udev rt-tests stress-ng trace-cmd libtracefs-dev \
+	libtraceevent-dev libcap-dev libnuma-dev check python3 python3-docutils \
+	linux-source-6.12
+
+.PHONY: help deps kernel-src kernel-src-reset kernel-config kernel patches \
+	rtla check test run bench clean
+
+help:
+	@echo "make run         build everything, boot, measure under cyclictest, print"
+	@echo "make test        check + kernel + rtla + every VM test (prove)"
+	@echo "make check       fast host-only tests"
+	@echo "make kernel-src  build/linux: pristine tree + kernel-patches/ (KSRC=tree)"
+	@echo "make patches     export build/linux's commits to kernel-patches/"
+	@echo "make kernel      configure and build the guest kernel"
+	@echo "make rtla        build rtla with tools/tracing/rtla/src/ of this repo"
+	@echo "make bench       benchmarks (host)"
+	@echo "make clean       remove build/ (the ccache stays)"
+
+# deps - install what is missing of DEB_PACKAGES (we run as root)
+deps:
+	@missing=; for p in $(DEB_PACKAGES); do \
+		dpkg-query -W -f='$${db:Status-Abbrev}' $$p 2>/dev/null | \
+			grep -q '^ii' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "deps: installing$$missing"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+			apt-get install -y -qq --no-install-recommends $$missing \
+			>/dev/null || exit 1; \
+	fi
+
+kernel-src: deps
+	@$(TOP)/scripts/kernel-src.sh $(KTREE) $(PATCHES) $(KSRC)
+
+kernel-src-reset:
+	rm -rf $(KTREE)
+	@$(MAKE) --no-print-directory kernel-src
+
+$(BUILD)/kernel-config.stamp: $(FRAGMENTS) $(TOP)/scripts/kernel-config.sh | kernel-src
+	@$(TOP)/scripts/kernel-config.sh $(KTREE) $(FRAGMENTS)
+	@touch $@
+
+kernel-config: kernel-src $(BUILD)/kernel-config.stamp
+
+kernel: kernel-config
+	@mkdir -p $(CCACHE_DIR)
+	@echo "kernel: building bzImage and modules (ccache in $(CCACHE_DIR))"
+	@$(KMAKE) -s bzImage modules
+	@rm -rf $(BUILD)/modules
+	@$(KMAKE) -s INSTALL_MOD_PATH=$(BUILD)/modules modules_install >/dev/null
+	@echo "kernel: $(KTREE)/arch/x86/boot/bzImage $$($(KMAKE) -s kernelrelease)"
+
+# patches - the commits on top of build/linux's base, as kernel-patches/
+patches:
+	@test -d $(KTREE)/.git || { echo "patches: no $(KTREE) (make kernel-src)"; exit 1; }
+	@rm -f $(PATCHES)/*.patch
+	@git -C $(KTREE) format-patch -q --cover-letter --base=base \
+		-o $(PATCHES) base..HEAD
+	@cd $(PATCHES) && ls [0-9]*.patch | grep -v '^0000-' > series
+	@echo "patches: $$(wc -l < $(PATCHES)/series) patches in $(PATCHES)"
+
+# rtla - the tree's rtla with this repo's src/ laid over it
+rtla: kernel-src
+	@if [ -d $(TOP)/tools/tracing/rtla/src ]; then \
+		cd $(TOP)/tools/tracing/rtla/src && for f in *; do \
+			cp -a $$f $(RTLA_DIR)/src/; \
+			grep -qxF "/tools/tracing/rtla/src/$$f" $(KTREE)/.git/info/exclude || \
+				echo "/tools/tracing/rtla/src/$$f" >> $(KTREE)/.git/info/exclude; \
+		done; \
+	fi
+	@$(MAKE) -s -C $(RTLA_DIR) >/dev/null
+	@echo "rtla: $(RTLA)"
+
+HOST_TESTS = $(wildcard tests/unit/*.t tests/host/*.t)
+VM_TESTS   = $(wildcard tests/vm/*.t)
+
+check: deps
+	prove $(HOST_TESTS)
+
+# One prove run, so that its summary closes the output.
+test: deps kernel rtla
+	prove $(HOST_TESTS) tests/patches/*.t $(VM_TESTS)
+
+run: deps kernel rtla
+	@tests/vm/run -t 900 -- bash scripts/measure.sh
+
+bench: deps
+	@$(MAKE) -s -C tests/unit bench
+
+clean:
+	rm -rf $(BUILD)

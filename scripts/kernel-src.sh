@@ -1,0 +1,75 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# kernel-src.sh - make build/linux: a git tree whose first commit is the
+# pristine kernel source and whose next commits are kernel-patches/, one
+# commit per patch, applied with git am in the order of kernel-patches/series.
+#
+# usage: kernel-src.sh DEST PATCHDIR [KSRC]
+#   KSRC empty: Debian's linux-source-6.12 package (installed if missing).
+#   KSRC a tree: that tree is copied (a git tree is cloned at its HEAD).
+
+set -euo pipefail
+
+dest=$1
+patchdir=$2
+ksrc=${3:-}
+tarball=/usr/src/linux-source-6.12.tar.xz
+
+die() { echo "kernel-src: $*" >&2; exit 1; }
+
+if [ -d "$dest/.git" ]; then
+	echo "kernel-src: $dest exists, keeping it (make kernel-src-reset starts over)"
+	exit 0
+fi
+rm -rf "$dest" "$dest.tmp"
+mkdir -p "$(dirname "$dest")"
+
+git_id=(-c user.name="sched-latency build" -c user.email="build@localhost")
+
+if [ -z "$ksrc" ]; then
+	if [ ! -f "$tarball" ]; then
+		echo "kernel-src: installing linux-source-6.12"
+		apt-get install -y --no-install-recommends linux-source-6.12 >/dev/null ||
+			die "cannot install linux-source-6.12 (run apt-get update?)"
+	fi
+	echo "kernel-src: unpacking $tarball"
+	mkdir -p "$dest.tmp"
+	tar xf "$tarball" -C "$dest.tmp" --strip-components=1
+	base_msg="Linux $(make -s -C "$dest.tmp" kernelversion) (Debian linux-source-6.12)"
+elif [ -d "$ksrc/.git" ] || git -C "$ksrc" rev-parse --git-dir >/dev/null 2>&1; then
+	echo "kernel-src: cloning $ksrc at HEAD"
+	git clone -q --shared "$ksrc" "$dest.tmp"
+	git -C "$dest.tmp" checkout -q -B sched-latency
+	git -C "$dest.tmp" tag -f base >/dev/null
+	base_msg=
+elif [ -f "$ksrc/Makefile" ] && [ -d "$ksrc/kernel" ]; then
+	echo "kernel-src: copying $ksrc"
+	mkdir -p "$dest.tmp"
+	rsync -a --exclude='*.o' --exclude='*.ko' --exclude='*.cmd' "$ksrc"/ "$dest.tmp"/
+	base_msg="Linux $(make -s -C "$dest.tmp" kernelversion) (from $ksrc)"
+else
+	die "KSRC=$ksrc is not a kernel source tree"
+fi
+
+if [ -n "$base_msg" ]; then
+	echo "kernel-src: committing the pristine tree"
+	git -C "$dest.tmp" init -q -b sched-latency
+	# A tarball tree can carry a .gitignore that hides tracked files of the
+	# source itself (debian/): add everything, forced.
+	git -C "$dest.tmp" add -A -f .
+	git -C "$dest.tmp" "${git_id[@]}" commit -q -m "$base_msg"
+	git -C "$dest.tmp" tag base
+fi
+
+if [ -f "$patchdir/series" ]; then
+	while read -r patch; do
+		case "$patch" in ''|'#'*) continue ;; esac
+		echo "kernel-src: applying $patch"
+		git -C "$dest.tmp" "${git_id[@]}" am -q --keep-cr "$(realpath "$patchdir/$patch")" ||
+			die "$patch does not apply"
+	done < "$patchdir/series"
+fi
+
+mv "$dest.tmp" "$dest"
+echo "kernel-src: $dest ready ($(git -C "$dest" rev-list --count base..HEAD) patches on base)"
