@@ -23,11 +23,11 @@ KMAKE := $(MAKE) -C $(KTREE) ARCH=x86_64 CC="ccache gcc" LOCALVERSION= -j$(JOBS)
 DEB_PACKAGES := build-essential bc bison flex libelf-dev libssl-dev ccache \
 	cpio rsync kmod file xz-utils pkg-config git qemu-system-x86 \
 	busybox-static udev rt-tests stress-ng trace-cmd libtracefs-dev \
-	libtraceevent-dev libcap-dev libnuma-dev check python3 python3-docutils \
+	libtraceevent-dev libcap-dev libnuma-dev check python3 python3-docutils python3-ply python3-git \
 	linux-source-6.12
 
 .PHONY: help deps kernel-src kernel-src-reset kernel-config kernel patches \
-	rtla check test run bench clean
+	rtla check test run bench bench-vm clean
 
 help:
 	@echo "make run         build everything, boot, measure under cyclictest, print"
@@ -38,6 +38,7 @@ help:
 	@echo "make kernel      configure and build the guest kernel"
 	@echo "make rtla        build rtla with tools/tracing/rtla/src/ of this repo"
 	@echo "make bench       benchmarks (host)"
+	@echo "make bench-vm    the tracer's cost in the VM"
 	@echo "make clean       remove build/ (the ccache stays)"
 
 # deps - install what is missing of DEB_PACKAGES (we run as root)
@@ -74,12 +75,16 @@ kernel: kernel-config
 	@$(KMAKE) -s INSTALL_MOD_PATH=$(BUILD)/modules modules_install >/dev/null
 	@echo "kernel: $(KTREE)/arch/x86/boot/bzImage $$($(KMAKE) -s kernelrelease)"
 
-# patches - the commits on top of build/linux's base, as kernel-patches/
+# patches - the commits on top of build/linux's base, as kernel-patches/,
+# with kernel-patches/cover-letter.txt as the cover letter
 patches:
 	@test -d $(KTREE)/.git || { echo "patches: no $(KTREE) (make kernel-src)"; exit 1; }
 	@rm -f $(PATCHES)/*.patch
-	@git -C $(KTREE) format-patch -q --cover-letter --base=base \
-		-o $(PATCHES) base..HEAD
+	@git -C $(KTREE) -c user.name="rtla sched-latency authors" \
+		-c user.email="sched-latency@localhost" \
+		-c branch.sched-latency.description="$$(cat $(PATCHES)/cover-letter.txt)" \
+		format-patch -q --cover-letter --cover-from-description=subject \
+		--base=base -o $(PATCHES) base..HEAD
 	@cd $(PATCHES) && ls [0-9]*.patch | grep -v '^0000-' > series
 	@echo "patches: $$(wc -l < $(PATCHES)/series) patches in $(PATCHES)"
 
@@ -110,6 +115,10 @@ run: deps kernel rtla
 
 bench: deps
 	@$(MAKE) -s -C tests/unit bench
+
+# bench-vm - the tracer's cost in the VM, against its alternatives
+bench-vm: deps kernel
+	@tests/bench/tracer_cost.sh
 
 clean:
 	rm -rf $(BUILD)

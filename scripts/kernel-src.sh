@@ -25,7 +25,7 @@ fi
 rm -rf "$dest" "$dest.tmp"
 mkdir -p "$(dirname "$dest")"
 
-git_id=(-c user.name="sched-latency build" -c user.email="build@localhost")
+git_id=(-c user.name="rtla sched-latency authors" -c user.email="sched-latency@localhost")
 
 if [ -z "$ksrc" ]; then
 	if [ ! -f "$tarball" ]; then

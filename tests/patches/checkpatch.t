@@ -23,7 +23,7 @@ fi
 for patch in "$patches"/[0-9]*.patch; do
 	name=$(basename "$patch")
 	case "$name" in 0000-*) continue ;; esac
-	out=$(cd "$ktree" && scripts/checkpatch.pl --strict -q "$patch" 2>&1)
+	out=$(cd "$ktree" && PATH=/usr/bin:$PATH scripts/checkpatch.pl --strict -q "$patch" 2>&1)
 	errors=$(grep -c '^ERROR:' <<< "$out")
 	[ "$errors" -eq 0 ] || sed 's/^/# /' <<< "$out"
 	ok "$errors" "$name: checkpatch --strict, no error"

@@ -1,0 +1,74 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The kernel's own oracle, preemptirq_delay_test, makes windows of a known
+# length on a known CPU: the tracer must see them there, and only there.
+#
+# Under TCG the noise floor of irq-off and preempt-off windows is around
+# 10-15 ms, so a maximum proves only a lower bound for small windows; the
+# upper bound is checked on windows well above that floor, identified by the
+# code that opened them (the max event's "from" and stack trace).
+
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lp.sh"
+lp_require
+
+cpu=1
+other=0
+on=$(lp_instance oracle)
+off=$(lp_instance oracle_other)
+echo $cpu > "$on/latency_parser/cpus"
+echo $other > "$off/latency_parser/cpus"
+echo 1 > "$on/options/stacktrace"
+
+# Lower bounds: irq-off windows hold no interrupt, so D_POID >= N exactly.
+# A preempt-off window lets IRQs run, which the tracer discounts: the
+# window is then at least N minus the IRQ time of the CPU meanwhile.
+for n in 100 1000 5000; do
+	echo 1 > "$on/latency_parser/reset"
+	delay_test irq $n $cpu
+	poid=$(lp_max "$on" $cpu poid)
+	diag "irq-off ${n} us: max poid on CPU $cpu = $poid ns"
+	check "irq mode, ${n} us: D_POID >= N on CPU $cpu" test "$poid" -ge $((n * 1000))
+done
+for n in 1000 5000; do
+	echo 1 > "$on/latency_parser/reset"
+	echo > "$on/trace"
+	delay_test preempt $n $cpu
+	poid=$(lp_max "$on" $cpu poid)
+	irq=$(awk -v c="[00$cpu]" '$0 ~ /latency_parser_irq/ && index($0, c) {
+		for (i = 1; i < NF; i++) if ($i == "duration") n += $(i + 1) } END { print n + 0 }' "$on/trace")
+	diag "preempt-off ${n} us: max poid on CPU $cpu = $poid ns, IRQ time $irq ns"
+	check "preempt mode, ${n} us: D_POID + IRQ time >= N on CPU $cpu" \
+		test $((poid + irq)) -ge $((n * 1000))
+done
+
+# Above the noise floor: the window is found by its code, with its length.
+n=60000
+tolerance=20000
+echo 1 > "$on/latency_parser/reset"
+echo 1 > "$off/latency_parser/reset"
+echo > "$on/trace"
+echo > "$off/trace"
+delay_test irq $n $cpu
+line=$(grep "latency_parser_max: max poid .* \[preemptirq_delay_test\]" "$on/trace" | tail -1)
+diag "$line"
+value=$(sed -n 's/.*max poid \([0-9]*\) ns.*/\1/p' <<< "$line")
+check "a max poid event names the oracle's code" test -n "$value"
+check "its value is at least ${n} us" test "${value:-0}" -ge $((n * 1000))
+check "its value is at most ${n} us + ${tolerance} us" \
+	test "${value:-0}" -le $(((n + tolerance) * 1000))
+stack_shows_oracle() {
+	grep -A12 "latency_parser_max: max poid .* \[preemptirq_delay_test\]" "$on/trace" |
+		grep -A12 "<stack trace>" | grep -q "preemptirq"
+}
+check "its stack trace shows the oracle" stack_shows_oracle
+check "the instance watching CPU $other did not see it" \
+	test -z "$(grep "preemptirq_delay_test\]" "$off/trace")"
+check "and its CPU $other maximum stayed below ${n} us" \
+	test "$(lp_max "$off" $other poid)" -lt $((n * 1000))
+
+delay_done
+lp_remove "$on"
+lp_remove "$off"
+done_testing

@@ -1,0 +1,61 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# lp.sh - helpers of the latency_parser VM tests, sourced after lib.sh.
+
+# lp_available - the kernel has the tracer
+lp_available() {
+	grep -qw latency_parser "$TRACEFS/available_tracers"
+}
+
+# lp_require - skip the whole test when the kernel lacks the tracer
+lp_require() {
+	if ! lp_available; then
+		echo "1..0 # SKIP the kernel has no latency_parser tracer"
+		exit 0
+	fi
+}
+
+# lp_instance NAME - a new instance running the tracer; prints its path
+lp_instance() {
+	local dir=$TRACEFS/instances/$1
+
+	rmdir "$dir" 2>/dev/null
+	mkdir "$dir" || return 1
+	echo latency_parser > "$dir/current_tracer" || return 1
+	echo "$dir"
+}
+
+# lp_remove DIR - stop and remove an instance
+lp_remove() {
+	echo nop > "$1/current_tracer" 2>/dev/null
+	rmdir "$1"
+}
+
+# lp_max DIR CPU VAR - one value of DIR/latency_parser/max
+lp_max() {
+	awk -v cpu="$2" -v var="$3" '
+		/^#/ { for (i = 2; i <= NF; i++) col[$i] = i - 1; next }
+		$1 == cpu { print $(col[var]); found = 1 }
+		END { if (!found) print "none" }' "$1/latency_parser/max"
+}
+
+# lp_hist_total DIR VAR CPU_COLUMN - the sum of a histogram column (1 = first CPU)
+lp_hist_total() {
+	awk -v c="$3" '!/^#/ { n += $(c + 1) } END { print n + 0 }' "$1/latency_parser/hist/$2"
+}
+
+# delay_test MODE US CPU [BURST] - one run of the kernel's window oracle.
+# The module stays loaded until the next run (or delay_done), so that the
+# trace still resolves the addresses of its code.
+delay_test() {
+	delay_done
+	modprobe preemptirq_delay_test test_mode="$1" delay="$2" \
+		cpu_affinity="$3" burst_size="${4:-1}"
+}
+
+# delay_done - unload the oracle
+delay_done() {
+	if grep -qw preemptirq_delay_test /proc/modules; then
+		rmmod preemptirq_delay_test
+	fi
+}
