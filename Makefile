@@ -27,7 +27,7 @@ DEB_PACKAGES := build-essential bc bison flex libelf-dev libssl-dev ccache \
 	linux-source-6.12
 
 .PHONY: help deps kernel-src kernel-src-reset kernel-config kernel patches \
-	rtla check test run bench bench-vm clean
+	rtla dist check test run bench bench-vm clean
 
 help:
 	@echo "make run         build everything, boot, measure under cyclictest, print"
@@ -37,6 +37,7 @@ help:
 	@echo "make patches     export build/linux's commits to kernel-patches/"
 	@echo "make kernel      configure and build the guest kernel"
 	@echo "make rtla        build rtla with tools/tracing/rtla/src/ of this repo"
+	@echo "make dist        the whole series (kernel + rtla) in build/dist"
 	@echo "make bench       benchmarks (host)"
 	@echo "make bench-vm    the tracer's cost in the VM"
 	@echo "make clean       remove build/ (the ccache stays)"
@@ -87,6 +88,10 @@ patches:
 		--base=base -o $(PATCHES) base..HEAD
 	@cd $(PATCHES) && ls [0-9]*.patch | grep -v '^0000-' > series
 	@echo "patches: $$(wc -l < $(PATCHES)/series) patches in $(PATCHES)"
+
+# dist - the whole series, kernel and rtla, for a mailing list or a distro
+dist: kernel-src
+	@$(TOP)/scripts/dist.sh $(KTREE) $(TOP) $(BUILD)/dist
 
 # rtla - the tree's rtla with this repo's src/ laid over it
 rtla: kernel-src

@@ -46,9 +46,11 @@ check "the last line is the overflow" test "$(tail -1 "$lp/hist/poid" | cut -d' 
 echo 0 > "$lp/cpus"; check "cpus accepts a cpulist" test "$(cat "$lp/cpus")" = 0
 check "max lists only the instance's CPUs" test "$(grep -vc '^#' "$lp/max")" = 1
 echo "0-$((ncpus - 1))" > "$lp/cpus"
-echo 2500 > "$lp/stop_tracing_us"
-check "stop_tracing_us reads back" test "$(cat "$lp/stop_tracing_us")" = 2500
+# A threshold no window reaches: a stop here would break the next checks.
+echo 3600000000 > "$lp/stop_tracing_us"
+check "stop_tracing_us reads back" test "$(cat "$lp/stop_tracing_us")" = 3600000000
 echo 0 > "$lp/stop_tracing_us"
+echo 1 > "$inst/tracing_on"
 echo 0 > "$lp/irq_events"; check "irq_events accepts 0" test "$(cat "$lp/irq_events")" = 0
 echo 1 > "$lp/irq_events"
 
