@@ -34,6 +34,8 @@ check "max has its header" test "$head" = "# cpu poid psd dst paie irq nmi windo
 check "max has one line of 9 numbers per CPU" \
 	test "$(grep -cE '^[0-9]+( [0-9]+){8}$' "$lp/max")" = "$ncpus"
 check "windows were parsed in 2 s" test "$(lp_max "$inst" 0 windows)" -gt 0
+check "the window open when parsing began is counted as dropped" \
+	test "$(lp_max "$inst" 0 dropped)" -ge 1
 check "hist/poid has a header naming the CPUs" \
 	test "$(head -1 "$lp/hist/poid")" = "# ns$(for c in $(seq 0 $((ncpus - 1))); do printf ' cpu%d' $c; done)"
 check "hist/poid has 1000 buckets and an overflow line" \

@@ -74,6 +74,7 @@ check "an instance running the tracer can be removed" test ! -e "$b"
 if [ -w /sys/devices/system/cpu/cpu1/online ]; then
 	echo 1 > "$a/latency_parser/reset"
 	echo "0-1" > "$a/latency_parser/cpus"
+	dropped=$(lp_max "$a" 1 dropped)
 	echo 0 > /sys/devices/system/cpu/cpu1/online
 	check "CPU 1 went offline while tracing" test "$(cat /sys/devices/system/cpu/cpu1/online)" = 0
 	sleep 1
@@ -81,6 +82,8 @@ if [ -w /sys/devices/system/cpu/cpu1/online ]; then
 	check "CPU 1 came back" test "$(cat /sys/devices/system/cpu/cpu1/online)" = 1
 	sleep 1
 	check "CPU 1 is parsed again after hotplug" test "$(lp_max "$a" 1 windows)" -gt 0
+	check "the window hotplug cut is counted as dropped" \
+		test "$(lp_max "$a" 1 dropped)" -gt "$dropped"
 else
 	skip "CPU hotplug" "cpu1 cannot go offline"
 fi
