@@ -7,13 +7,7 @@
 top=$(cd "$(dirname "$0")/../.." && pwd)
 ktree=$top/build/linux
 patches=$top/kernel-patches
-n=0
-failed=0
-
-ok() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=$((failed + 1)); fi
-}
+. "$top/tests/tap.sh"
 
 if [ ! -x "$ktree/scripts/checkpatch.pl" ]; then
 	echo "1..0 # SKIP no $ktree (make kernel-src)"
@@ -36,5 +30,4 @@ applied=$(git -C "$ktree" rev-list --count base..HEAD)
 [ "$listed" = "$applied" ]
 ok $? "build/linux holds the $listed patches of series ($applied commits on base)"
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+tap_done
