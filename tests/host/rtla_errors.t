@@ -1,0 +1,202 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# rtla sched-latency on the host, without the tracer: the usage, the
+# one-line errors of bad options and of a system that cannot measure (exit
+# status 1), and the man pages against --help. Runs the built rtla
+# (make rtla); the root-only checks skip when not root.
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+RTLA=${RTLA:-$top/build/linux/tools/tracing/rtla/rtla}
+DOC=$top/Documentation/tools/rtla
+tap_count=0
+tap_failed=0
+
+# ok - report one test: ok STATUS DESCRIPTION (0 is a pass)
+ok() {
+	local status=$1
+	shift
+	tap_count=$((tap_count + 1))
+	if [ "$status" -eq 0 ]; then
+		echo "ok $tap_count - $*"
+	else
+		echo "not ok $tap_count - $*"
+		tap_failed=$((tap_failed + 1))
+	fi
+}
+
+# skip - report a test that cannot run here
+skip() {
+	tap_count=$((tap_count + 1))
+	echo "ok $tap_count - $1 # SKIP $2"
+}
+
+# diag - a line for the reader of the test log
+diag() {
+	sed 's/^/# /' <<< "$*"
+}
+
+# expect - run rtla ARGS, want exit status STATUS and REGEX in its output:
+# expect DESCRIPTION STATUS REGEX ARGS...
+expect() {
+	local what=$1 want=$2 regex=$3 out status
+	shift 3
+	out=$("$RTLA" "$@" 2>&1)
+	status=$?
+	if [ "$status" -ne "$want" ] || ! grep -qE -- "$regex" <<< "$out"; then
+		diag "rtla $* -> exit $status (want $want, /$regex/):"
+		diag "$out"
+		ok 1 "$what"
+		return
+	fi
+	ok 0 "$what"
+}
+
+# expect_one_line - as expect, and the error is a single line
+expect_one_line() {
+	local what=$1 want=$2 regex=$3 out
+	shift 3
+	expect "$what" "$want" "$regex" "$@"
+	out=$("$RTLA" "$@" 2>&1)
+	[ "$(wc -l <<< "$out")" -eq 1 ]
+	ok $? "$what: one line"
+}
+
+if [ ! -x "$RTLA" ]; then
+	echo "1..0 # SKIP no rtla at $RTLA (make rtla)"
+	exit 0
+fi
+
+# The usage.
+expect "sched-latency alone prints the usage and fails" 1 "top .*hist|hist" sched-latency
+expect "sched-latency --help lists top" 0 "^ +top +- " sched-latency --help
+expect "sched-latency --help lists hist" 0 "^ +hist +- " sched-latency --help
+expect "an unknown mode fails" 1 "unknown mode 'foo'" sched-latency foo
+expect "top --help" 0 "rtla sched-latency top:" sched-latency top --help
+expect "hist --help" 0 "rtla sched-latency hist:" sched-latency hist --help
+expect "rtla --help lists sched-latency" 0 "sched-latency" --help
+
+# Bad option values: one line, exit 1, before anything is touched.
+ncpus=$(getconf _NPROCESSORS_CONF)
+for mode in top hist; do
+	expect_one_line "$mode: a cpu out of range" 1 "invalid -c cpu list '$ncpus'" \
+		sched-latency $mode -c "$ncpus"
+	expect_one_line "$mode: a malformed cpu list" 1 "invalid -c cpu list" \
+		sched-latency $mode -c x
+	expect_one_line "$mode: a negative duration" 1 "invalid -d duration '-5'" \
+		sched-latency $mode -d -5
+	expect_one_line "$mode: a zero duration" 1 "invalid -d duration '0'" \
+		sched-latency $mode -d 0
+	expect_one_line "$mode: a malformed duration" 1 "invalid -d duration '5x'" \
+		sched-latency $mode -d 5x
+	expect_one_line "$mode: a duration with two suffixes" 1 "invalid -d duration '5ss'" \
+		sched-latency $mode -d 5ss
+	expect_one_line "$mode: a duration of words" 1 "invalid -d duration 'abc'" \
+		sched-latency $mode -d abc
+	expect_one_line "$mode: an unknown --stop-on variable" 1 \
+		"unknown --stop-on variable 'foo'" sched-latency $mode -T 10 --stop-on foo
+	expect_one_line "$mode: --stop-on without -T" 1 "needs a threshold" \
+		sched-latency $mode --stop-on poid
+	expect_one_line "$mode: an unknown --model" 1 "unknown --model 'foo'" \
+		sched-latency $mode --model foo
+	expect_one_line "$mode: a malformed threshold" 1 "invalid -T value '12us'" \
+		sched-latency $mode -T 12us
+	expect_one_line "$mode: a zero threshold" 1 "invalid -T value '0'" \
+		sched-latency $mode -T 0
+	expect_one_line "$mode: a bad priority" 1 "invalid -P priority" \
+		sched-latency $mode -P x:1
+	expect_one_line "$mode: a workload without --" 1 "a workload goes after --" \
+		sched-latency $mode -d 1s sleep 1
+	expect "$mode: an unknown option" 1 "see 'rtla sched-latency" \
+		sched-latency $mode --no-such-option
+done
+expect_one_line "hist: a zero bucket size" 1 "invalid -b value '0'" sched-latency hist -b 0
+expect_one_line "hist: too many entries" 1 "invalid -E value '20000'" \
+	sched-latency hist -E 20000
+expect_one_line "hist: a histogram too wide" 1 "too wide" \
+	sched-latency hist -b 5000 -E 1000
+
+# The system, as a user, then as root.
+if command -v setpriv > /dev/null; then
+	out=$(setpriv --reuid=65534 --regid=65534 --clear-groups "$RTLA" sched-latency top -d 1s 2>&1)
+	status=$?
+	[ $status -eq 1 ] && grep -q "needs root permission" <<< "$out" && [ "$(wc -l <<< "$out")" -eq 1 ]
+	ok $? "not root: one line, exit 1"
+	diag "$out"
+else
+	skip "not root: one line, exit 1" "no setpriv"
+fi
+
+if [ "$(id -u)" -ne 0 ]; then
+	for t in "an unwritable --json" "an unwritable --svg" "tracefs not mounted" \
+		 "the kernel lacks the tracer"; do
+		skip "$t" "not root"
+	done
+else
+	expect_one_line "an unwritable --json path" 1 "cannot write the --json file /nonexistent/x.json" \
+		sched-latency top -d 1s --json /nonexistent/x.json
+	expect_one_line "an unwritable --svg path" 1 "cannot write the --svg file /nonexistent/x.svg" \
+		sched-latency hist -d 1s --svg /nonexistent/x.svg
+	expect_one_line "a directory as --json" 1 "cannot write the --json file /tmp" \
+		sched-latency top -d 1s --json /tmp
+
+	# A private mount namespace: the host's mounts stay as they are.
+	out=$(unshare -m sh -c 'umount -l /sys/kernel/tracing 2>/dev/null
+		umount -R -l /sys/kernel/debug 2>/dev/null
+		exec "$0" sched-latency top -d 1s' "$RTLA" 2>&1)
+	status=$?
+	[ $status -eq 1 ] && grep -q "tracefs is not mounted" <<< "$out"
+	ok $? "tracefs not mounted: exit 1"
+	diag "$out"
+
+	out=$(unshare -m sh -c 'grep -q " /sys/kernel/tracing tracefs" /proc/mounts ||
+			mount -t tracefs nodev /sys/kernel/tracing || exit 99
+		grep -qw latency_parser /sys/kernel/tracing/available_tracers && exit 98
+		exec "$0" sched-latency top -d 1s' "$RTLA" 2>&1)
+	status=$?
+	if [ $status -eq 98 ] || [ $status -eq 99 ]; then
+		skip "the kernel lacks the tracer" "this kernel has it, or no tracefs"
+	else
+		[ $status -eq 1 ] && [ "$out" = "rtla sched-latency: the kernel has no latency_parser tracer: apply kernel-patches/ (CONFIG_LATENCY_PARSER_TRACER)" ]
+		ok $? "the kernel lacks the tracer: the one-line error, exit 1"
+		diag "$out"
+	fi
+	[ ! -e /nonexistent/x.json ]
+	ok $? "no output file left by a failed run"
+fi
+
+# The man pages say what --help says: every option, in the same words.
+for mode in top hist; do
+	"$RTLA" sched-latency $mode --help 2>&1 | python3 -c '
+import re, sys
+rst = open(sys.argv[1]).read()
+# the text of the man page without its markup, whitespace folded
+plain = " ".join(re.sub(r"[*\\`]", "", rst).split())
+bad = 0
+for line in sys.stdin:
+    m = re.match(r"\s+(?:-(\w)/)?--([\w-]+)(.*?): (.*)$", line) or \
+        re.match(r"\s+(--) (workload) (.*?): (.*)$", line)
+    if not m:
+        continue
+    short, long, arg, text = m.groups()
+    if long == "workload":
+        head = "-- workload"
+    else:
+        head = ("-%s, " % short if short else "") + "--" + long
+    if head not in plain:
+        print("# %s: no %s in the man page" % (sys.argv[1], head)); bad = 1
+        continue
+    words = text[0].upper() + text[1:] + "."
+    if words not in plain:
+        print("# %s: %s: not in the same words: %s" % (sys.argv[1], head, words)); bad = 1
+sys.exit(bad)
+' "$DOC/rtla-sched-latency-$mode.rst"
+	ok $? "$mode --help matches rtla-sched-latency-$mode.rst"
+done
+for f in "$DOC"/rtla-sched-latency*.rst; do
+	grep -q '^:Manual section: 1' "$f"
+	ok $? "$(basename "$f") is a man page"
+done
+
+echo "1..$tap_count"
+[ "$tap_failed" -eq 0 ]

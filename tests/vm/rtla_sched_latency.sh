@@ -1,0 +1,152 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# rtla_sched_latency.sh - helpers of the rtla sched-latency VM tests, sourced after
+# lib.sh and lp.sh.
+
+SL_OUT=$(mktemp -d /tmp/rtla_sched_latency.XXXXXX)
+
+# sl - run rtla sched-latency (in the background, run "$RTLA" itself, so
+# that $! is rtla's pid)
+sl() {
+	"$RTLA" sched-latency "$@"
+}
+
+# sl_instances - the sched_latency_* instances that exist
+sl_instances() {
+	ls -d "$TRACEFS"/instances/sched_latency_* 2>/dev/null
+}
+
+# sl_no_instance - no sched_latency_* instance is left
+sl_no_instance() {
+	local left
+
+	left=$(sl_instances)
+	[ -z "$left" ] && return 0
+	diag "left behind: $left"
+	return 1
+}
+
+# sl_wait_instance PID - wait until rtla PID measures (60 s max): its
+# instance runs the tracer with tracing on. rtla creates it with tracing
+# off and reads every event format first, which takes seconds under TCG.
+sl_wait_instance() {
+	local dir=$TRACEFS/instances/sched_latency_$1 i
+
+	for i in $(seq 600); do
+		if [ "$(cat "$dir/current_tracer" 2>/dev/null)" = latency_parser ] &&
+		   [ "$(cat "$dir/tracing_on" 2>/dev/null)" = 1 ]; then
+			return 0
+		fi
+		kill -0 "$1" 2>/dev/null || break
+		sleep 0.1
+	done
+	diag "rtla $1 never started to measure"
+	return 1
+}
+
+# sl_json FILE EXPR - a Python expression on the JSON document j
+sl_json() {
+	python3 -c 'import json, sys; j = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"
+}
+
+# sl_json_valid FILE - json.tool accepts it
+sl_json_valid() {
+	python3 -m json.tool "$1" > /dev/null
+}
+
+# sl_json_keys FILE - every documented key is there, with the right types
+sl_json_keys() {
+	python3 - "$1" <<'EOF'
+import json, sys
+
+MODELS = ["no_interrupts", "worst_single", "worst_each", "sporadic",
+          "sliding_window", "sliding_window_owcet"]
+VARS = ["poid_ns", "psd_ns", "dst_ns", "paie_ns", "lif_ns"]
+errors = []
+
+def need(obj, key, where, types):
+    if not isinstance(obj, dict) or key not in obj:
+        errors.append("%s: no %s" % (where, key))
+        return None
+    if not isinstance(obj[key], types) or isinstance(obj[key], bool) != (bool in types):
+        errors.append("%s.%s: %r is not %s" % (where, key, obj[key], types))
+    return obj[key]
+
+def check_cpu(c, where):
+    for v in VARS:
+        need(c, v, where, (int,))
+    for k in ("irq", "nmi"):
+        sub = need(c, k, where, (dict,))
+        need(sub, "count", where + "." + k, (int,))
+        need(sub, "max_ns", where + "." + k, (int,))
+    b = need(c, "bound_ns", where, (dict,))
+    for m in MODELS:
+        need(b, m, where + ".bound_ns", (int, type(None)))
+
+j = json.load(open(sys.argv[1]))
+if need(j, "version", "", (int,)) != 1:
+    errors.append("version is not 1")
+need(j, "duration_s", "", (int, float))
+need(j, "sound", "", (bool,))
+need(j, "lost_events", "", (int,))
+cpus = need(j, "cpus", "", (dict,)) or {}
+if not cpus:
+    errors.append("no cpu")
+for cpu, c in cpus.items():
+    if not cpu.isdigit():
+        errors.append("cpu key %r" % cpu)
+    check_cpu(c, "cpus." + cpu)
+check_cpu(need(j, "system", "", (dict,)), "system")
+stop = need(j, "stop", "", (dict, type(None)))
+if stop is not None:
+    need(stop, "cpu", "stop", (int,))
+    need(stop, "variable", "stop", (str,))
+    need(stop, "value_ns", "stop", (int, type(None)))
+wl = need(j, "workload", "", (dict, type(None)))
+if wl is not None:
+    need(wl, "command", "workload", (str,))
+    need(wl, "exit_status", "workload", (int,))
+    lat = need(wl, "max_latency_us", "workload", (dict,)) or {}
+    for cpu, v in lat.items():
+        if not cpu.isdigit() or not isinstance(v, int):
+            errors.append("workload.max_latency_us: %r: %r" % (cpu, v))
+for e in errors:
+    print("# " + e)
+sys.exit(1 if errors else 0)
+EOF
+}
+
+# sl_ge VALUE MIN - VALUE (a JSON number, or None for unbounded) >= MIN
+sl_ge() {
+	[ "$1" = None ] && return 0
+	[ -n "$1" ] && [ "$1" -ge "$2" ]
+}
+
+# sl_delay_cmd MODE US CPU - a shell command making one window of US us
+sl_delay_cmd() {
+	echo "modprobe preemptirq_delay_test test_mode=$1 delay=$2 cpu_affinity=$3 && rmmod preemptirq_delay_test"
+}
+
+# sl_keep_hooks - keep the tracer's hooks registered for the whole test
+#
+# Every run of rtla selects the tracer in a new instance; the first
+# instance registers the tracer's tracepoint probes, the last one removes
+# them, and each time the kernel patches the static keys of the preemptirq
+# and sched tracepoints. Under multi-threaded TCG (qemu's default with 2
+# vCPUs) that cross-CPU code patching sometimes ends in "Oops: int3" (at
+# trace_hardirqs_off, trace_preempt_on/off, __schedule...), with the
+# kernel's own preemptirq events as well: a problem of the emulator, not of
+# rtla, gone with -accel tcg,thread=single. An idle instance that keeps the
+# tracer selected keeps the probes registered, so that the runs of rtla
+# patch nothing. SL_KEEP_HOOKS=0 runs without it.
+sl_keep_hooks() {
+	[ "${SL_KEEP_HOOKS:-1}" = 1 ] || return 0
+	SL_KEEPER=$(lp_instance rtla_test_hooks) || return 1
+	echo 0 > "$SL_KEEPER/tracing_on"
+}
+
+# sl_release_hooks - remove the instance of sl_keep_hooks
+sl_release_hooks() {
+	[ -n "${SL_KEEPER:-}" ] && lp_remove "$SL_KEEPER"
+	SL_KEEPER=
+}

@@ -1,0 +1,1436 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rtla sched-latency: what top and hist share.
+ *
+ * The story, in the order a run goes: the command line, the checks of the
+ * system, the trace instance and its latency_parser tracer, the events that
+ * stream into the bound engine, the collection loop, and the results.
+ */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "sched_latency_tool.h"
+
+#ifndef SCHED_FLAG_RESET_ON_FORK
+#define SCHED_FLAG_RESET_ON_FORK	0x01
+#endif
+
+/* the kernel's hist geometry limits (latency-parser.rst) */
+#define SL_MAX_ENTRIES		10000
+#define SL_MAX_RANGE_NS		4294967295ULL
+
+/*
+ * Signals only raise flags: the loop notices them within a second and
+ * tears the instance down on its normal path, so that no sched_latency_*
+ * instance outlives rtla.
+ */
+static sig_atomic_t sl_stop_requested;
+static sig_atomic_t sl_child_event;
+static struct tracefs_instance *sl_iterating;
+
+/* sched_latency_usage - print the usage of rtla sched-latency */
+static void sched_latency_usage(int err)
+{
+	int i;
+
+	static const char * const msg[] = {
+		"",
+		"  usage: rtla sched-latency MODE [OPTIONS] [-- workload [args...]]",
+		"",
+		"  modes:",
+		"     top  - a per-cpu table of the variables of the scheduling latency bound and of the bound",
+		"     hist - per-cpu histograms of the variables of the scheduling latency bound",
+		"",
+		"  For the options of a mode, run: rtla sched-latency MODE --help",
+		"",
+		NULL,
+	};
+
+	fprintf(stderr, "rtla sched-latency: bounds the scheduling latency of each cpu (version %s)\n",
+		VERSION);
+	for (i = 0; msg[i]; i++)
+		fprintf(stderr, "%s\n", msg[i]);
+	exit(err);
+}
+
+/* sched_latency_main - dispatch to a mode; a mode is required */
+int sched_latency_main(int argc, char *argv[])
+{
+	if (argc < 2)
+		sched_latency_usage(SL_EXIT_ERROR);
+
+	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))
+		sched_latency_usage(SL_EXIT_OK);
+
+	if (!strcmp(argv[1], "top"))
+		return sched_latency_top_main(argc - 1, &argv[1]);
+	if (!strcmp(argv[1], "hist"))
+		return sched_latency_hist_main(argc - 1, &argv[1]);
+
+	fprintf(stderr, "rtla sched-latency: unknown mode '%s'\n", argv[1]);
+	sched_latency_usage(SL_EXIT_ERROR);
+	return SL_EXIT_ERROR;
+}
+
+/*
+ * Names.
+ */
+
+static const char * const sl_var_names[SL_NR_VARS + 2] = {
+	[SL_POID]	= "poid",
+	[SL_PSD]	= "psd",
+	[SL_DST]	= "dst",
+	[SL_PAIE]	= "paie",
+	[SL_IRQ]	= "irq",
+	[SL_NMI]	= "nmi",
+	[SL_STOP_BOUND]	= "bound",
+	[SL_STOP_ANY]	= "any",
+};
+
+static const char * const sl_var_labels[SL_NR_VARS + 2] = {
+	[SL_POID]	= "D_POID",
+	[SL_PSD]	= "D_PSD",
+	[SL_DST]	= "D_ST",
+	[SL_PAIE]	= "D_PAIE",
+	[SL_IRQ]	= "IRQ",
+	[SL_NMI]	= "NMI",
+	[SL_STOP_BOUND]	= "bound",
+	[SL_STOP_ANY]	= "any",
+};
+
+/* sl_var_name - the name of a variable, as the tracer and --stop-on spell it */
+const char *sl_var_name(int var)
+{
+	if (var < 0 || var > SL_STOP_ANY)
+		return "unknown";
+	return sl_var_names[var];
+}
+
+/* sl_var_label - the name of a variable as the paper writes it */
+const char *sl_var_label(int var)
+{
+	if (var < 0 || var > SL_STOP_ANY)
+		return "unknown";
+	return sl_var_labels[var];
+}
+
+/* sl_model_label - the characterization as the paper names it */
+const char *sl_model_label(enum slb_model model)
+{
+	switch (model) {
+	case SLB_NO_INTERRUPTS:
+		return "No interrupts";
+	case SLB_WORST_SINGLE:
+		return "Worst single interrupt";
+	case SLB_WORST_EACH:
+		return "Single (worst) of each interrupt";
+	case SLB_SPORADIC:
+		return "Sporadic";
+	case SLB_SLIDING_WINDOW:
+		return "Sliding window";
+	case SLB_SLIDING_WINDOW_OWCET:
+		return "Sliding window with oWCET";
+	default:
+		return "unknown";
+	}
+}
+
+/* sl_source_name - "nmi", "vector N" (x86 system vectors) or "irq N" */
+int sl_source_name(int source, char *buf, size_t len)
+{
+	if (source == SLB_NMI)
+		return snprintf(buf, len, "nmi");
+	if (source >= SL_VECTOR_BASE)
+		return snprintf(buf, len, "vector %d", source - SL_VECTOR_BASE);
+	return snprintf(buf, len, "irq %d", source);
+}
+
+/* sl_term_name - the name of a term of the bound: a source or a variable */
+int sl_term_name(const struct slb_term *term, char *buf, size_t len)
+{
+	static const int var_of[SLB_NR_VARS] = {
+		[SLB_POID]	= SL_POID,
+		[SLB_PSD]	= SL_PSD,
+		[SLB_ST]	= SL_DST,
+		[SLB_PAIE]	= SL_PAIE,
+	};
+
+	if (term->is_source)
+		return sl_source_name(term->id, buf, len);
+	if (term->id < 0 || term->id >= SLB_NR_VARS)
+		return snprintf(buf, len, "unknown");
+	return snprintf(buf, len, "%s", sl_var_label(var_of[term->id]));
+}
+
+/*
+ * The command line.
+ */
+
+/* sl_fail - a one-line error, and exit 1 */
+void sl_fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "rtla sched-latency: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\n");
+	exit(SL_EXIT_ERROR);
+}
+
+/* sl_try_help - after getopt complained about an option */
+void sl_try_help(void)
+{
+	fprintf(stderr, "rtla sched-latency: see 'rtla sched-latency top --help' or 'rtla sched-latency hist --help'\n");
+	exit(SL_EXIT_ERROR);
+}
+
+/*
+ * sl_usage - the usage of a mode: its synopsis, then the options
+ *
+ * The words are those of Documentation/tools/rtla/rtla-sched-latency-*.rst:
+ * change both together.
+ */
+void sl_usage(const char *title, const char * const *synopsis, const char *quiet,
+	      const char * const *mode_options, int err)
+{
+	static const char * const first[] = {
+		"	  -h/--help: print the help menu",
+		"	  -c/--cpus cpu-list: measure only the given cpus",
+		"	  -d/--duration time[s|m|h|d]: duration of the session",
+		"	  -D/--debug: print debug info",
+		NULL,
+	};
+	static const char * const common[] = {
+		"	  -P/--priority o:prio|r:prio|f:prio|d:runtime:period: set the scheduling parameters of rtla's collector thread",
+		"		o:prio - use SCHED_OTHER with prio",
+		"		r:prio - use SCHED_RR with prio",
+		"		f:prio - use SCHED_FIFO with prio",
+		"		d:runtime[us|ms|s]:period[us|ms|s] - use SCHED_DEADLINE with runtime and period in nanoseconds",
+		"	  -T/--threshold us: stop the session when a variable exceeds us microseconds",
+		"	     --stop-on var: the variable -T watches: poid, psd, dst, paie, irq, nmi or bound (default: any variable, checked by the kernel)",
+		"	     --model name: the characterization of the interrupts for the bound shown and for --stop-on bound (default: sliding_window)",
+		"	  -t/--trace[=file]: on a stop, save the trace to [file|sched_latency_trace.txt]",
+		"	  -e/--event <sys:event>: enable the <sys:event> in the trace instance, multiple -e are allowed",
+		"	     --filter <filter>: enable a trace event filter to the previous -e event",
+		"	     --trigger <trigger>: enable a trace event trigger to the previous -e event",
+		"	     --json file: write the results to file as JSON",
+		"	     --svg file: draw the bounds of each cpu to file as an SVG bar chart",
+		"	     --trace-buffer-size kB: set the per-cpu trace buffer size in kB",
+		NULL,
+	};
+	int i;
+
+	fprintf(stderr, "%s (version %s)\n\n", title, VERSION);
+	for (i = 0; synopsis[i]; i++)
+		fprintf(stderr, "%s\n", synopsis[i]);
+	fprintf(stderr, "\n");
+	for (i = 0; first[i]; i++)
+		fprintf(stderr, "%s\n", first[i]);
+	fprintf(stderr, "%s\n", quiet);
+	for (i = 0; common[i]; i++)
+		fprintf(stderr, "%s\n", common[i]);
+	for (i = 0; mode_options[i]; i++)
+		fprintf(stderr, "%s\n", mode_options[i]);
+	fprintf(stderr, "	  -- workload [args...]: run the workload during the session, which ends when the workload ends\n");
+	exit(err);
+}
+
+/*
+ * sl_long_options - the long options of both modes, then those of a mode
+ *
+ * The array is built once per run and lives as long as the process.
+ */
+struct option *sl_long_options(const struct option *mode_options)
+{
+	static const struct option common[] = {
+		{"cpus",		required_argument,	0, 'c'},
+		{"duration",		required_argument,	0, 'd'},
+		{"debug",		no_argument,		0, 'D'},
+		{"event",		required_argument,	0, 'e'},
+		{"help",		no_argument,		0, 'h'},
+		{"priority",		required_argument,	0, 'P'},
+		{"quiet",		no_argument,		0, 'q'},
+		{"threshold",		required_argument,	0, 'T'},
+		{"trace",		optional_argument,	0, 't'},
+		{"filter",		required_argument,	0, SL_OPT_FILTER},
+		{"trigger",		required_argument,	0, SL_OPT_TRIGGER},
+		{"stop-on",		required_argument,	0, SL_OPT_STOP_ON},
+		{"model",		required_argument,	0, SL_OPT_MODEL},
+		{"json",		required_argument,	0, SL_OPT_JSON},
+		{"svg",			required_argument,	0, SL_OPT_SVG},
+		{"trace-buffer-size",	required_argument,	0, SL_OPT_BUFFER_SIZE},
+	};
+	size_t nr_common = ARRAY_SIZE(common), nr_mode = 0;
+	struct option *all;
+
+	while (mode_options[nr_mode].name)
+		nr_mode++;
+	/* the terminating zeroed entry comes from calloc() */
+	all = calloc(nr_common + nr_mode + 1, sizeof(*all));
+	if (!all)
+		sl_fail("out of memory");
+	memcpy(all, common, sizeof(common));
+	memcpy(all + nr_common, mode_options, nr_mode * sizeof(*all));
+	return all;
+}
+
+/* sl_params_init - the defaults of both modes */
+void sl_params_init(struct sl_params *params, const char *mode)
+{
+	memset(params, 0, sizeof(*params));
+	params->mode = mode;
+	params->stop_on = SL_STOP_ANY;
+	params->model = SLB_SLIDING_WINDOW;
+	params->json.fd = -1;
+	params->svg.fd = -1;
+	params->bucket_us = 1;
+	params->entries = 1000;
+}
+
+/*
+ * sl_parse_number - a decimal integer in [min, max], or exit with an error
+ *
+ * strtoll() alone takes "12abc" as 12 and "" as 0: both are mistakes the
+ * user should hear about.
+ */
+long long sl_parse_number(const char *opt, const char *arg,
+			  long long min, long long max)
+{
+	long long value;
+	char *end;
+
+	errno = 0;
+	value = strtoll(arg, &end, 10);
+	if (errno || end == arg || *end || !isdigit((unsigned char)*arg))
+		sl_fail("invalid %s value '%s': not a number", opt, arg);
+	if (value < min || value > max)
+		sl_fail("invalid %s value '%s': out of range [%lld, %lld]", opt, arg,
+			min, max);
+	return value;
+}
+
+/*
+ * sl_parse_duration - -d: digits and one optional s, m, h or d suffix
+ *
+ * rtla's parse_seconds_duration() does the conversion; it takes anything
+ * strtol() takes, so the syntax and the range are checked here first.
+ */
+static int sl_parse_duration(char *arg)
+{
+	unsigned long long seconds, unit = 1;
+	char *p = arg;
+
+	while (isdigit((unsigned char)*p))
+		p++;
+	if (p == arg || p - arg > 10)
+		goto invalid;
+	switch (*p) {
+	case '\0':
+	case 's':
+	case 'S':
+		break;
+	case 'm':
+	case 'M':
+		unit = 60;
+		break;
+	case 'h':
+	case 'H':
+		unit = 60 * 60;
+		break;
+	case 'd':
+	case 'D':
+		unit = 24 * 60 * 60;
+		break;
+	default:
+		goto invalid;
+	}
+	if (*p && p[1])
+		goto invalid;
+	seconds = strtoull(arg, NULL, 10) * unit;
+	if (!seconds || seconds > INT_MAX)
+		goto invalid;
+	return parse_seconds_duration(arg);
+
+invalid:
+	sl_fail("invalid -d duration '%s': a positive number of seconds, with an optional s, m, h or d suffix",
+		arg);
+}
+
+/* sl_parse_stop_on - --stop-on: a variable, or bound */
+static int sl_parse_stop_on(const char *arg)
+{
+	int var;
+
+	for (var = 0; var <= SL_STOP_BOUND; var++)
+		if (!strcmp(arg, sl_var_name(var)))
+			return var;
+	sl_fail("unknown --stop-on variable '%s': one of poid, psd, dst, paie, irq, nmi, bound",
+		arg);
+}
+
+/* sl_parse_model - --model: one of the JSON keys of the characterizations */
+static enum slb_model sl_parse_model(const char *arg)
+{
+	int m;
+
+	for (m = 0; m < SLB_NR_MODELS; m++)
+		if (!strcmp(arg, slb_model_name(m)))
+			return m;
+	sl_fail("unknown --model '%s': one of no_interrupts, worst_single, worst_each, sporadic, sliding_window, sliding_window_owcet",
+		arg);
+}
+
+/*
+ * sl_parse_common_option - one option both modes accept
+ *
+ * Returns 0 when the option was taken, -1 when it is not a common one.
+ */
+int sl_parse_common_option(struct sl_params *params, int c, char *arg)
+{
+	struct trace_events *tevent;
+	int nr_cpus;
+
+	switch (c) {
+	case 'c':
+		if (parse_cpu_set(arg, &params->monitored_cpus) ||
+		    !CPU_COUNT(&params->monitored_cpus)) {
+			nr_cpus = sysconf(_SC_NPROCESSORS_CONF);
+			sl_fail("invalid -c cpu list '%s': cpus 0-%d exist", arg, nr_cpus - 1);
+		}
+		params->cpus = arg;
+		break;
+	case 'd':
+		params->duration = sl_parse_duration(arg);
+		break;
+	case 'D':
+		config_debug = 1;
+		break;
+	case 'e':
+		tevent = trace_event_alloc(arg);
+		if (!tevent)
+			sl_fail("cannot allocate the event %s", arg);
+		tevent->next = params->events;
+		params->events = tevent;
+		break;
+	case 'P':
+		if (parse_prio(arg, &params->sched_param) == -1)
+			sl_fail("invalid -P priority '%s'", arg);
+		/* the workload must not inherit rtla's priority */
+		params->sched_param.sched_flags |= SCHED_FLAG_RESET_ON_FORK;
+		params->set_sched = 1;
+		break;
+	case 'q':
+		params->quiet = 1;
+		break;
+	case 'T':
+		params->threshold_us = sl_parse_number("-T", arg, 1, SL_MAX_RANGE_NS / 1000);
+		break;
+	case 't':
+		if (arg && arg[0] == '=')
+			arg++;
+		params->trace_output = arg && *arg ? arg : SL_DEFAULT_TRACE_FILE;
+		break;
+	case SL_OPT_FILTER:
+		if (!params->events)
+			sl_fail("--filter requires a previous -e");
+		if (trace_event_add_filter(params->events, arg))
+			sl_fail("cannot add the filter %s", arg);
+		break;
+	case SL_OPT_TRIGGER:
+		if (!params->events)
+			sl_fail("--trigger requires a previous -e");
+		if (trace_event_add_trigger(params->events, arg))
+			sl_fail("cannot add the trigger %s", arg);
+		break;
+	case SL_OPT_STOP_ON:
+		params->stop_on = sl_parse_stop_on(arg);
+		params->stop_on_set = true;
+		break;
+	case SL_OPT_MODEL:
+		params->model = sl_parse_model(arg);
+		break;
+	case SL_OPT_JSON:
+		params->json.path = arg;
+		break;
+	case SL_OPT_SVG:
+		params->svg.path = arg;
+		break;
+	case SL_OPT_BUFFER_SIZE:
+		params->buffer_size = sl_parse_number("--trace-buffer-size", arg, 1, INT_MAX);
+		break;
+	default:
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * sl_parse_workload - what follows the options: a workload, after "--"
+ *
+ * Asking for the "--" keeps a mistyped option from being run as a command.
+ */
+void sl_parse_workload(struct sl_params *params, int argc, char *argv[])
+{
+	if (optind >= argc)
+		return;
+	if (optind < 1 || strcmp(argv[optind - 1], "--"))
+		sl_fail("unexpected argument '%s' (a workload goes after --)", argv[optind]);
+	params->workload = &argv[optind];
+}
+
+/* sl_check_params - what only the whole command line can tell */
+void sl_check_params(struct sl_params *params)
+{
+	if (params->stop_on_set && !params->threshold_us)
+		sl_fail("--stop-on needs a threshold (-T us)");
+	if (params->entries < 1 || params->entries > SL_MAX_ENTRIES)
+		sl_fail("invalid -E entries %lld: out of range [1, %d]", params->entries,
+			SL_MAX_ENTRIES);
+	if ((unsigned long long)params->bucket_us * 1000 * params->entries > SL_MAX_RANGE_NS)
+		sl_fail("the histogram is too wide: -b %lld us times -E %lld entries is above %llu ns",
+			params->bucket_us, params->entries, SL_MAX_RANGE_NS);
+}
+
+/*
+ * The system: what must hold before anything is touched.
+ */
+
+/* sl_open_output - open an output file now, so a bad path fails early */
+static void sl_open_output(struct sl_output *out, const char *opt)
+{
+	if (!out->path)
+		return;
+	out->fd = open(out->path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (out->fd >= 0) {
+		out->created = true;
+		return;
+	}
+	if (errno == EEXIST)
+		out->fd = open(out->path, O_WRONLY | O_CLOEXEC);
+	if (out->fd < 0)
+		sl_fail("cannot write the %s file %s: %s", opt, out->path, strerror(errno));
+	/* an existing file: never write to a directory or a fifo by mistake */
+	if (!isatty(out->fd)) {
+		struct stat st;
+
+		if (fstat(out->fd, &st) || !S_ISREG(st.st_mode))
+			sl_fail("cannot write the %s file %s: not a regular file", opt, out->path);
+	}
+}
+
+/* sl_close_output - close an output file; remove it if it stayed empty */
+static void sl_close_output(struct sl_output *out, bool written)
+{
+	if (out->fd < 0)
+		return;
+	close(out->fd);
+	out->fd = -1;
+	if (!written && out->created)
+		unlink(out->path);
+}
+
+/*
+ * sl_tracefs_mounted - whether tracefs is mounted somewhere
+ *
+ * libtracefs would mount it itself; rtla sched-latency says so instead of
+ * changing the mounts of the system behind the user's back. Reading a file
+ * under debugfs's tracing/ triggers its automount first.
+ */
+static bool sl_tracefs_mounted(void)
+{
+	char line[4096], type[64];
+	bool found = false;
+	struct stat st;
+	FILE *fp;
+
+	stat("/sys/kernel/debug/tracing/trace", &st);
+
+	fp = fopen("/proc/mounts", "r");
+	if (!fp)
+		return false;
+	while (!found && fgets(line, sizeof(line), fp)) {
+		if (sscanf(line, "%*s %*s %63s", type) == 1 && !strcmp(type, "tracefs"))
+			found = true;
+	}
+	fclose(fp);
+	return found;
+}
+
+/* sl_tracer_available - whether the kernel has the latency_parser tracer */
+static bool sl_tracer_available(void)
+{
+	char *tracers, *tok, *save;
+	bool found = false;
+
+	tracers = tracefs_instance_file_read(NULL, "available_tracers", NULL);
+	if (!tracers)
+		return false;
+	for (tok = strtok_r(tracers, " \t\n", &save); tok && !found;
+	     tok = strtok_r(NULL, " \t\n", &save))
+		found = !strcmp(tok, SL_TRACER);
+	free(tracers);
+	return found;
+}
+
+/* sl_check_system - root, the output files, tracefs, the tracer */
+static void sl_check_system(struct sl_params *params)
+{
+	if (geteuid())
+		sl_fail("needs root permission");
+
+	sl_open_output(&params->json, "--json");
+	sl_open_output(&params->svg, "--svg");
+
+	if (!sl_tracefs_mounted())
+		sl_fail("tracefs is not mounted (mount -t tracefs nodev /sys/kernel/tracing)");
+	if (!sl_tracer_available())
+		sl_fail("the kernel has no latency_parser tracer: apply kernel-patches/ (CONFIG_LATENCY_PARSER_TRACER)");
+}
+
+/* sl_cpu_monitored - whether the run measures this CPU */
+bool sl_cpu_monitored(struct sl_tool *tool, int cpu)
+{
+	return CPU_ISSET(cpu, &tool->params->monitored_cpus);
+}
+
+/*
+ * Events: the tracer's interrupt executions go straight into the bound
+ * engine, so memory does not grow with the length of the run. Its max
+ * events are only watched for a stop and for the stack that follows them:
+ * the maxima themselves are read from the max file, which loses nothing.
+ */
+
+/* sl_tool_of - the tool of the measuring instance an event came from */
+static struct sl_tool *sl_tool_of(void *context)
+{
+	return container_of((struct trace_instance *)context, struct sl_tool, trace);
+}
+
+/* sl_count_missed - events the ring buffer lost before this record */
+static void sl_count_missed(struct sl_tool *tool, struct tep_record *record)
+{
+	if (!record->missed_events)
+		return;
+	/* a negative count means "some, how many is unknown" */
+	tool->cpu[record->cpu].lost += record->missed_events > 0 ?
+				       record->missed_events : 1;
+}
+
+/* sl_irq_handler - latency_parser_irq: one IRQ or NMI execution */
+static int sl_irq_handler(struct trace_seq *s, struct tep_record *record,
+			  struct tep_event *event, void *context)
+{
+	unsigned long long kind = 0, id = 0, start = 0, duration = 0;
+	struct sl_tool *tool = sl_tool_of(context);
+	struct sl_cpu *c;
+	int source;
+
+	if (record->cpu < 0 || record->cpu >= tool->nr_cpus)
+		return 0;
+	c = &tool->cpu[record->cpu];
+	sl_count_missed(tool, record);
+
+	tep_get_field_val(s, event, "kind", record, &kind, 1);
+	tep_get_field_val(s, event, "id", record, &id, 1);
+	tep_get_field_val(s, event, "start", record, &start, 1);
+	tep_get_field_val(s, event, "duration", record, &duration, 1);
+
+	/* kind: 0 an IRQ number, 1 an x86 system vector, 2 the NMI */
+	if (kind == 2) {
+		source = SLB_NMI;
+		c->nmi_count++;
+		if (duration > c->nmi_max)
+			c->nmi_max = duration;
+	} else {
+		if (kind == 1)
+			source = SL_VECTOR_BASE + (int)(id & 0xffff);
+		else
+			source = (int)(id & (SL_VECTOR_BASE - 1));
+		c->irq_count++;
+		if (duration > c->irq_max)
+			c->irq_max = duration;
+	}
+
+	if (slb_add_interrupt(tool->slb, record->cpu, source, start, duration))
+		debug_msg("bound engine: cannot add an interrupt of cpu %d\n", record->cpu);
+	return 0;
+}
+
+/* sl_stop_tracing - rtla itself decided to stop: freeze both instances */
+static void sl_stop_tracing(struct sl_tool *tool)
+{
+	if (tool->has_record)
+		trace_instance_stop(&tool->record);
+	trace_instance_stop(&tool->trace);
+}
+
+/* sl_max_handler - latency_parser_max: a new maximum, or the kernel's stop */
+static int sl_max_handler(struct trace_seq *s, struct tep_record *record,
+			  struct tep_event *event, void *context)
+{
+	unsigned long long cause = 0, var = 0, value = 0, start = 0, ip = 0;
+	struct sl_tool *tool = sl_tool_of(context);
+	struct sl_params *params = tool->params;
+	struct sl_stop *stop = &tool->stop;
+	struct sl_cpu *c;
+	bool stopping, first;
+
+	if (record->cpu < 0 || record->cpu >= tool->nr_cpus)
+		return 0;
+	c = &tool->cpu[record->cpu];
+	sl_count_missed(tool, record);
+
+	tep_get_field_val(s, event, "cause", record, &cause, 1);
+	tep_get_field_val(s, event, "var", record, &var, 1);
+	tep_get_field_val(s, event, "value", record, &value, 1);
+	tep_get_field_val(s, event, "start", record, &start, 1);
+	tep_get_field_val(s, event, "ip", record, &ip, 1);
+	if (var >= SL_NR_VARS)
+		return 0;
+
+	if (cause == 1)
+		stopping = true;
+	else
+		stopping = params->threshold_us && params->stop_on == (int)var &&
+			   value > (unsigned long long)params->threshold_us * 1000;
+
+	first = stopping && !stop->hit;
+	if (first) {
+		stop->hit = true;
+		stop->cpu = record->cpu;
+		stop->var = var;
+		stop->value = value;
+		stop->start = start;
+		stop->ip = ip;
+		/* the window's stack is still in the record instance */
+		if (cause != 1)
+			sl_stop_tracing(tool);
+	}
+
+	/* a stop always carries a stack; a maximum when stacks were asked */
+	if (cause == 1 || tool->params->stop_on != SL_STOP_ANY) {
+		c->pending_var = var;
+		c->pending_stop = first;
+	}
+	return 0;
+}
+
+/* sl_read_stack - the frames of a kernel_stack entry */
+static void sl_read_stack(struct trace_seq *s, struct tep_record *record,
+			  struct tep_event *event, struct sl_stack *stack)
+{
+	unsigned long long size = 0;
+	struct tep_format_field *field;
+	unsigned long *caller;
+	int len, room, i;
+
+	stack->nr = 0;
+	field = tep_find_field(event, "caller");
+	caller = tep_get_field_raw(s, event, "caller", record, &len, 1);
+	if (!field || !caller)
+		return;
+	tep_get_field_val(s, event, "size", record, &size, 1);
+
+	/* the format says 8 frames; the entry holds "size" of them */
+	room = (record->size - (int)field->offset) / (int)sizeof(*caller);
+	if (size > (unsigned long long)room)
+		size = room;
+	if (size > SL_STACK_MAX)
+		size = SL_STACK_MAX;
+	for (i = 0; i < (int)size; i++) {
+		if (!caller[i] || caller[i] == ULONG_MAX)
+			break;
+		stack->ip[stack->nr++] = caller[i];
+	}
+}
+
+/* sl_stack_handler - kernel_stack: the stack of the latest max or stop */
+static int sl_stack_handler(struct trace_seq *s, struct tep_record *record,
+			    struct tep_event *event, void *context)
+{
+	struct sl_tool *tool = sl_tool_of(context);
+	struct sl_cpu *c;
+
+	if (record->cpu < 0 || record->cpu >= tool->nr_cpus)
+		return 0;
+	c = &tool->cpu[record->cpu];
+	if (c->pending_var < 0)
+		return 0;
+
+	sl_read_stack(s, record, event, &c->stack[c->pending_var]);
+	if (c->pending_stop) {
+		tool->stop.stack = c->stack[c->pending_var];
+		tool->stop.has_stack = true;
+	}
+	c->pending_var = -1;
+	c->pending_stop = false;
+	return 0;
+}
+
+/*
+ * The instances: one measures and is consumed event by event; with -t a
+ * second one runs the same tracer with stacks and is never read, so that
+ * on a stop its trace file still holds the window and its stack.
+ */
+
+/* sl_write - write a setting of an instance */
+static int sl_write(struct tracefs_instance *inst, const char *file,
+		    const char *fmt, ...)
+{
+	char value[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(value, sizeof(value), fmt, ap);
+	va_end(ap);
+
+	debug_msg("%s/%s <- %s\n", tracefs_instance_get_name(inst), file, value);
+	if (tracefs_instance_file_write(inst, file, value) < 0) {
+		err_msg("rtla sched-latency: cannot write %s to %s/%s: %s\n", value,
+			tracefs_instance_get_name(inst), file, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* sl_setup_instance - select the tracer in an instance and configure it */
+static int sl_setup_instance(struct sl_tool *tool, struct trace_instance *trace,
+			     bool record)
+{
+	struct sl_params *params = tool->params;
+	struct tracefs_instance *inst = trace->inst;
+
+	if (enable_tracer_by_name(inst, SL_TRACER))
+		return -1;
+
+	if (params->cpus && sl_write(inst, "latency_parser/cpus", "%s", params->cpus))
+		return -1;
+
+	/*
+	 * The geometry is checked against the current one on each write: go
+	 * through one bucket, which fits any width.
+	 */
+	if (!record) {
+		if (sl_write(inst, "latency_parser/hist_buckets", "1") ||
+		    sl_write(inst, "latency_parser/hist_bucket_ns", "%lld",
+			     params->bucket_us * 1000) ||
+		    sl_write(inst, "latency_parser/hist_buckets", "%lld", params->entries))
+			return -1;
+	}
+
+	if (params->threshold_us && params->stop_on == SL_STOP_ANY &&
+	    sl_write(inst, "latency_parser/stop_tracing_us", "%lld", params->threshold_us))
+		return -1;
+
+	/* rtla's own stops need the stack of every new maximum */
+	if (record || params->stop_on != SL_STOP_ANY) {
+		if (tracefs_option_enable(inst, TRACEFS_OPTION_STACKTRACE)) {
+			err_msg("rtla sched-latency: cannot enable stack traces\n");
+			return -1;
+		}
+	}
+
+	if (params->buffer_size && trace_set_buffer_size(trace, params->buffer_size))
+		return -1;
+
+	/* the extra events go where the trace is kept */
+	if (params->events && record == !!params->trace_output) {
+		if (trace_events_enable(trace, params->events))
+			return -1;
+	}
+	return 0;
+}
+
+/* sl_set_signals - stop cleanly on SIGINT, SIGTERM, SIGHUP and -d */
+static void sl_set_signals(void (*handler)(int))
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = handler;
+	sigemptyset(&sa.sa_mask);
+	/* no SA_RESTART: the wait of the loop must end on a signal */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGALRM, &sa, NULL);
+	sigaction(SIGCHLD, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+}
+
+/* sl_signal - a stop request (twice: abandon the event iteration) */
+static void sl_signal(int sig)
+{
+	if (sig == SIGCHLD) {
+		sl_child_event = 1;
+		return;
+	}
+	if (sl_stop_requested && sl_iterating)
+		tracefs_iterate_stop(sl_iterating);
+	sl_stop_requested = 1;
+}
+
+/*
+ * sl_tool_init - check the system, create and configure the instances
+ *
+ * Exits with an error when the system cannot run the measurement. Once
+ * the tool exists it is returned in *toolp, also when a later step fails
+ * (-1), so that the caller destroys what was made.
+ */
+int sl_tool_init(struct sl_params *params, struct sl_tool **toolp)
+{
+	struct sl_tool *tool;
+	long long value;
+	int cpu;
+
+	sl_check_system(params);
+
+	tool = calloc(1, sizeof(*tool));
+	*toolp = tool;
+	if (!tool)
+		sl_fail("out of memory");
+	tool->params = params;
+	tool->wl.out_fd = -1;
+	tool->nr_cpus = sysconf(_SC_NPROCESSORS_CONF);
+	tool->cpu = calloc(tool->nr_cpus, sizeof(*tool->cpu));
+	tool->slb = slb_alloc(NULL, tool->nr_cpus);
+	if (!tool->cpu || !tool->slb)
+		sl_fail("out of memory");
+	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
+		tool->cpu[cpu].pending_var = -1;
+		tool->cpu[cpu].workload_max_us = -1;
+	}
+	if (!params->cpus) {
+		for (cpu = 0; cpu < tool->nr_cpus; cpu++)
+			CPU_SET(cpu, &params->monitored_cpus);
+	}
+
+	/* before the instance exists, so that it never outlives a signal */
+	sl_set_signals(sl_signal);
+
+	snprintf(tool->name, sizeof(tool->name), "sched_latency_%d", getpid());
+	if (trace_instance_init(&tool->trace, tool->name)) {
+		err_msg("rtla sched-latency: cannot create the trace instance %s\n", tool->name);
+		return -1;
+	}
+	if (sl_setup_instance(tool, &tool->trace, false))
+		return -1;
+
+	if (params->trace_output) {
+		snprintf(tool->record_name, sizeof(tool->record_name),
+			 "sched_latency_%d_trace", getpid());
+		if (trace_instance_init(&tool->record, tool->record_name)) {
+			err_msg("rtla sched-latency: cannot create the trace instance %s\n",
+				tool->record_name);
+			return -1;
+		}
+		tool->has_record = true;
+		if (sl_setup_instance(tool, &tool->record, true))
+			return -1;
+	}
+
+	tep_register_event_handler(tool->trace.tep, -1, "ftrace", "latency_parser_irq",
+				   sl_irq_handler, tool);
+	tep_register_event_handler(tool->trace.tep, -1, "ftrace", "latency_parser_max",
+				   sl_max_handler, tool);
+	tep_register_event_handler(tool->trace.tep, -1, "ftrace", "kernel_stack",
+				   sl_stack_handler, tool);
+
+	if (params->set_sched && __set_sched_attr(getpid(), &params->sched_param)) {
+		err_msg("rtla sched-latency: cannot set the priority of rtla\n");
+		return -1;
+	}
+
+	/* read back what the kernel took, for the histogram's index */
+	if (tracefs_instance_file_read_number(tool->trace.inst,
+					      "latency_parser/hist_bucket_ns", &value) == 0)
+		tool->bucket_ns = value;
+	if (tracefs_instance_file_read_number(tool->trace.inst,
+					      "latency_parser/hist_buckets", &value) == 0)
+		tool->nr_buckets = value;
+	return 0;
+}
+
+/*
+ * Collection.
+ */
+
+/* sl_column - the index of a named column in a "# a b c" header line */
+static int sl_column(char **names, int nr, const char *name)
+{
+	int i;
+
+	for (i = 0; i < nr; i++)
+		if (!strcmp(names[i], name))
+			return i;
+	return -1;
+}
+
+/*
+ * sl_read_max - the per-CPU maxima, windows and dropped windows
+ *
+ * The columns are found by their names in the header, so that a tracer
+ * with more columns still reads right.
+ */
+static int sl_read_max(struct sl_tool *tool)
+{
+	static const enum slb_var engine_var[SL_NR_WINDOWS] = {
+		[SL_POID]	= SLB_POID,
+		[SL_PSD]	= SLB_PSD,
+		[SL_DST]	= SLB_ST,
+		[SL_PAIE]	= SLB_PAIE,
+	};
+	int col[SL_NR_VARS + 2], cpu_col = -1, nr = 0, i, var, cpu;
+	char *text, *line, *save, *names[32];
+	unsigned long long values[32];
+
+	text = tracefs_instance_file_read(tool->trace.inst, "latency_parser/max", NULL);
+	if (!text) {
+		err_msg("rtla sched-latency: cannot read %s/latency_parser/max\n", tool->name);
+		return -1;
+	}
+
+	tool->dropped_windows = 0;
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *p = line, *tok, *tsave;
+
+		if (line[0] == '#') {
+			nr = 0;
+			for (tok = strtok_r(line + 1, " \t", &tsave); tok && nr < 32;
+			     tok = strtok_r(NULL, " \t", &tsave))
+				names[nr++] = tok;
+			for (var = 0; var < SL_NR_VARS; var++)
+				col[var] = sl_column(names, nr, sl_var_name(var));
+			cpu_col = sl_column(names, nr, "cpu");
+			col[SL_NR_VARS] = sl_column(names, nr, "windows");
+			col[SL_NR_VARS + 1] = sl_column(names, nr, "dropped");
+			continue;
+		}
+		if (cpu_col < 0)
+			continue;
+
+		for (i = 0; i < nr; i++) {
+			char *end;
+
+			values[i] = strtoull(p, &end, 10);
+			if (end == p)
+				break;
+			p = end;
+		}
+		if (i < nr)
+			continue;
+		if (values[cpu_col] >= (unsigned long long)tool->nr_cpus)
+			continue;
+		cpu = values[cpu_col];
+
+		tool->cpu[cpu].seen = true;
+		for (var = 0; var < SL_NR_VARS; var++) {
+			if (col[var] < 0)
+				continue;
+			tool->cpu[cpu].max[var] = values[col[var]];
+			if (var < SL_NR_WINDOWS)
+				slb_set_var(tool->slb, cpu, engine_var[var], values[col[var]]);
+		}
+		if (col[SL_NR_VARS] >= 0)
+			tool->cpu[cpu].windows = values[col[SL_NR_VARS]];
+		if (col[SL_NR_VARS + 1] >= 0)
+			tool->cpu[cpu].dropped = values[col[SL_NR_VARS + 1]];
+		tool->dropped_windows += tool->cpu[cpu].dropped;
+	}
+	free(text);
+	return 0;
+}
+
+/* sl_stat - one "name: value" line of a per_cpu stats file */
+static unsigned long long sl_stat(const char *text, const char *name)
+{
+	const char *p = text;
+	size_t len = strlen(name);
+
+	while (p && *p) {
+		if (!strncmp(p, name, len) && p[len] == ':')
+			return strtoull(p + len + 1, NULL, 10);
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+	return 0;
+}
+
+/*
+ * sl_read_lost - the events the measuring instance's ring buffer lost
+ *
+ * An overrun (overwrite mode) and a drop (when the buffer is full and does
+ * not overwrite) both took an interrupt execution away from the engine.
+ */
+static void sl_read_lost(struct sl_tool *tool)
+{
+	unsigned long long lost, total = 0;
+	char file[64], *text;
+	int cpu;
+
+	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
+		if (!sl_cpu_monitored(tool, cpu))
+			continue;
+		snprintf(file, sizeof(file), "per_cpu/cpu%d/stats", cpu);
+		text = tracefs_instance_file_read(tool->trace.inst, file, NULL);
+		if (!text)
+			continue;
+		lost = sl_stat(text, "overrun") + sl_stat(text, "commit overrun") +
+		       sl_stat(text, "dropped events");
+		free(text);
+		/* the records' own missed counts may have seen some already */
+		if (lost > tool->cpu[cpu].lost)
+			tool->cpu[cpu].lost = lost;
+		total += tool->cpu[cpu].lost;
+	}
+	tool->lost_events = total;
+}
+
+/* sl_drain - feed every event in the buffer to the handlers */
+static int sl_drain(struct sl_tool *tool)
+{
+	int retval;
+
+	sl_iterating = tool->trace.inst;
+	retval = tracefs_iterate_raw_events(tool->trace.tep, tool->trace.inst, NULL, 0,
+					    collect_registered_events, &tool->trace);
+	sl_iterating = NULL;
+	if (retval < 0) {
+		err_msg("rtla sched-latency: cannot read the events of %s\n", tool->name);
+		return -1;
+	}
+	return 0;
+}
+
+/* sl_bound_worse - whether bound a is worse than b: unbounded, or longer */
+static bool sl_bound_worse(const struct slb_bound *a, const struct slb_bound *b)
+{
+	if (a->unbounded != b->unbounded)
+		return a->unbounded;
+	return a->latency > b->latency;
+}
+
+/*
+ * sl_compute - the bound of every measured CPU, and of the system
+ *
+ * The system's bound under each characterization is the worst CPU's, with
+ * that CPU's breakdown; CPUs outside -c never count.
+ */
+static int sl_compute(struct sl_tool *tool)
+{
+	struct sl_cpu *c;
+	int cpu, m;
+
+	for (m = 0; m < SLB_NR_MODELS; m++)
+		tool->system[m] = NULL;
+
+	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
+		if (!sl_cpu_monitored(tool, cpu))
+			continue;
+		c = &tool->cpu[cpu];
+		if (c->has_res)
+			slb_result_fini(&c->res);
+		c->has_res = false;
+		if (slb_compute_cpu(tool->slb, cpu, &c->res)) {
+			err_msg("rtla sched-latency: cannot compute the bound of cpu %d\n", cpu);
+			return -1;
+		}
+		c->has_res = true;
+		for (m = 0; m < SLB_NR_MODELS; m++) {
+			if (!tool->system[m] ||
+			    sl_bound_worse(&c->res.bound[m], tool->system[m]))
+				tool->system[m] = &c->res.bound[m];
+		}
+	}
+	return 0;
+}
+
+/* sl_dominant_stack - the stack of the window that dominates a bound */
+static bool sl_dominant_stack(struct sl_tool *tool, const struct slb_bound *b,
+			      struct sl_stack *stack)
+{
+	static const int var_of[SLB_NR_VARS] = {
+		[SLB_POID]	= SL_POID,
+		[SLB_PSD]	= SL_PSD,
+		[SLB_ST]	= SL_DST,
+		[SLB_PAIE]	= SL_PAIE,
+	};
+	const struct sl_stack *s;
+
+	if (b->dominant.is_source || b->dominant.id < 0 || b->dominant.id >= SLB_NR_VARS)
+		return false;
+	s = &tool->cpu[b->cpu].stack[var_of[b->dominant.id]];
+	if (!s->nr)
+		return false;
+	*stack = *s;
+	return true;
+}
+
+/* sl_check_bound - --stop-on bound: compare each CPU's bound to -T */
+static void sl_check_bound(struct sl_tool *tool)
+{
+	unsigned long long threshold = tool->params->threshold_us * 1000ULL;
+	struct sl_stop *stop = &tool->stop;
+	const struct slb_bound *b;
+	int cpu;
+
+	if (stop->hit)
+		return;
+	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
+		if (!sl_cpu_monitored(tool, cpu) || !tool->cpu[cpu].has_res)
+			continue;
+		b = &tool->cpu[cpu].res.bound[tool->params->model];
+		if (!b->unbounded && b->latency <= threshold)
+			continue;
+		stop->hit = true;
+		stop->cpu = cpu;
+		stop->var = SL_STOP_BOUND;
+		stop->value = b->unbounded ? ULLONG_MAX : b->latency;
+		stop->has_stack = sl_dominant_stack(tool, b, &stop->stack);
+		sl_stop_tracing(tool);
+		return;
+	}
+}
+
+/* sl_trace_is_off - whether the kernel stopped an instance on the threshold */
+static bool sl_trace_is_off(struct sl_tool *tool)
+{
+	if (!tracefs_trace_is_on(tool->trace.inst))
+		return true;
+	return tool->has_record && !tracefs_trace_is_on(tool->record.inst);
+}
+
+/*
+ * sl_stop_from_max - the kernel stopped but its stop event was lost:
+ * name the largest variable above the threshold from the max file
+ */
+static void sl_stop_from_max(struct sl_tool *tool)
+{
+	unsigned long long threshold = tool->params->threshold_us * 1000ULL;
+	struct sl_stop *stop = &tool->stop;
+	int cpu, var;
+
+	stop->hit = true;
+	stop->cpu = -1;
+	stop->var = SL_STOP_ANY;
+	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
+		if (!sl_cpu_monitored(tool, cpu))
+			continue;
+		for (var = 0; var < SL_NR_VARS; var++) {
+			unsigned long long v = tool->cpu[cpu].max[var];
+
+			if (v > threshold && (stop->cpu < 0 || v > stop->value)) {
+				stop->cpu = cpu;
+				stop->var = var;
+				stop->value = v;
+			}
+		}
+	}
+}
+
+/* sl_update - what is read once a second: maxima, losses, the bound */
+static int sl_update(struct sl_tool *tool, bool compute)
+{
+	if (sl_read_max(tool))
+		return -1;
+	sl_read_lost(tool);
+	if (compute && sl_compute(tool))
+		return -1;
+	return 0;
+}
+
+/* sl_elapsed - seconds since the start of the measurement */
+static double sl_elapsed(struct sl_tool *tool)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (now.tv_sec - tool->start_ts.tv_sec) +
+	       (now.tv_nsec - tool->start_ts.tv_nsec) / 1e9;
+}
+
+/*
+ * sl_wait - wait until one more second of measurement has passed
+ *
+ * Meanwhile the workload's output is moved out of its pipe, so that a
+ * chatty workload never blocks on a full pipe. Any signal ends the wait.
+ */
+static void sl_wait(struct sl_tool *tool, double until)
+{
+	double left;
+
+	while (!sl_stop_requested && !sl_child_event) {
+		left = until - sl_elapsed(tool);
+		if (left <= 0)
+			return;
+		if (tool->wl.out_fd >= 0)
+			sl_workload_drain(tool, (int)(left * 1000) + 1);
+		else
+			poll(NULL, 0, (int)(left * 1000) + 1);
+	}
+}
+
+/*
+ * sl_run - measure until -d, a signal, the threshold or the workload's end
+ *
+ * periodic (top's display) is called once a second with fresh data. On
+ * return the instances are stopped, every event is consumed and the bound
+ * of each CPU is computed. Returns 0, or -1 on an error.
+ */
+int sl_run(struct sl_tool *tool, void (*periodic)(struct sl_tool *tool))
+{
+	struct sl_params *params = tool->params;
+	bool compute = periodic || params->stop_on == SL_STOP_BOUND;
+	bool kernel_stop = false;
+	int retval = -1;
+	double tick = 0;
+
+	if (sl_stop_requested)
+		return -1;
+
+	/* the record instance first: it must not miss what stops the other */
+	if (tool->has_record)
+		trace_instance_start(&tool->record);
+	trace_instance_start(&tool->trace);
+	clock_gettime(CLOCK_MONOTONIC, &tool->start_ts);
+	tool->start_time = time(NULL);
+
+	if (params->workload && sl_workload_start(tool))
+		goto out_stop;
+	if (params->duration)
+		alarm(params->duration);
+
+	while (!sl_stop_requested) {
+		tick += 1;
+		sl_wait(tool, tick);
+
+		if (sl_drain(tool) || sl_update(tool, compute))
+			goto out_stop;
+		if (params->stop_on == SL_STOP_BOUND)
+			sl_check_bound(tool);
+		if (periodic && !params->quiet)
+			periodic(tool);
+
+		if (tool->stop.hit)
+			break;
+		if (sl_trace_is_off(tool)) {
+			kernel_stop = true;
+			break;
+		}
+		if (sl_child_event) {
+			sl_child_event = 0;
+			if (sl_workload_reap(tool)) {
+				debug_msg("the workload ended\n");
+				break;
+			}
+		}
+	}
+	retval = 0;
+
+out_stop:
+	alarm(0);
+	tool->duration_s = sl_elapsed(tool);
+	sl_stop_tracing(tool);
+	sl_workload_stop(tool);
+
+	/* what came in since the last second, stop events included */
+	if (!retval && (sl_drain(tool) || sl_update(tool, true)))
+		retval = -1;
+	if (!retval && kernel_stop && !tool->stop.hit)
+		sl_stop_from_max(tool);
+	return retval;
+}
+
+/*
+ * sl_save_trace - -t: keep the record instance's trace after a stop
+ */
+static void sl_save_trace(struct sl_tool *tool)
+{
+	if (!tool->has_record || !tool->stop.hit)
+		return;
+	printf("  Saving trace to %s\n", tool->params->trace_output);
+	if (save_trace_to_file(tool->record.inst, tool->params->trace_output))
+		err_msg("rtla sched-latency: cannot save the trace to %s\n",
+			tool->params->trace_output);
+}
+
+/*
+ * sl_finish - the end every mode shares: the stop, the trace, the
+ * breakdown, the soundness, the JSON and SVG files; returns the exit status
+ */
+int sl_finish(struct sl_tool *tool)
+{
+	struct sl_params *params = tool->params;
+	int status = SL_EXIT_OK;
+
+	/* after the mode's own output, before what reads cyclictest's maxima */
+	sl_workload_report(tool);
+
+	if (tool->stop.hit) {
+		sl_symbolize_stop(tool);
+		sl_print_stop(tool);
+		sl_save_trace(tool);
+		status = SL_EXIT_STOPPED;
+	}
+
+	sl_print_breakdown(tool);
+
+	if (params->json.fd >= 0) {
+		if (sl_write_json(tool))
+			status = SL_EXIT_ERROR;
+		sl_close_output(&params->json, true);
+	}
+	if (params->svg.fd >= 0) {
+		if (sl_write_svg(tool))
+			status = SL_EXIT_ERROR;
+		sl_close_output(&params->svg, true);
+	}
+	return status;
+}
+
+/* sl_tool_destroy - remove the instances and free everything */
+void sl_tool_destroy(struct sl_tool *tool)
+{
+	struct sl_params *params;
+	int cpu;
+
+	if (!tool)
+		return;
+	params = tool->params;
+
+	sl_workload_cleanup(tool);
+	if (tool->trace.inst) {
+		/* where -e events went; a hist: trigger is saved on the way */
+		trace_events_destroy(tool->has_record ? &tool->record : &tool->trace,
+				     params->events);
+		params->events = NULL;
+	}
+	if (tool->has_record)
+		trace_instance_destroy(&tool->record);
+	trace_instance_destroy(&tool->trace);
+
+	/* an output file made for a run that never finished is removed */
+	sl_close_output(&params->json, false);
+	sl_close_output(&params->svg, false);
+
+	for (cpu = 0; cpu < tool->nr_cpus; cpu++)
+		if (tool->cpu[cpu].has_res)
+			slb_result_fini(&tool->cpu[cpu].res);
+	free(tool->cpu);
+	slb_free(tool->slb);
+	free(tool->wl.command);
+	free(tool);
+}

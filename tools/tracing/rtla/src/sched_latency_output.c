@@ -1,0 +1,691 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rtla sched-latency: the results, for a reader and for programs.
+ *
+ * The text breakdown names, for each CPU and for the system, the bound
+ * under every characterization of the interrupts and the term of the
+ * equation that dominates it: a thread variable points at the code to
+ * look at (the stack of its window), a source at an interrupt. The JSON
+ * document is an interface: its keys are only ever added, never renamed.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "sched_latency_tool.h"
+
+#define NS_TO_US(ns)	((double)(ns) / 1000.0)
+
+/* an offset past this from the closest symbol below is no symbol's */
+#define SL_MAX_FUNC_SIZE	0x100000ULL
+
+/*
+ * sl_symbolize - name addresses as symbol+0xoffset [module], from the
+ * kallsyms of now: the culprit is often a module loaded after rtla started
+ * (and read the symbols of the kernel), as the oracle preemptirq_delay_test
+ * is. One pass over /proc/kallsyms for all the addresses.
+ */
+static void sl_symbolize(struct sl_tool *tool, const unsigned long long *ip, int nr,
+			 char (*name)[SL_SYM_LEN])
+{
+	unsigned long long best[SL_STACK_MAX + 1] = { 0 }, addr;
+	char line[512], sym[128], mod[64], type;
+	FILE *fp;
+	int i;
+
+	for (i = 0; i < nr; i++)
+		snprintf(name[i], SL_SYM_LEN, "0x%llx", ip[i]);
+
+	fp = fopen("/proc/kallsyms", "r");
+	while (fp && fgets(line, sizeof(line), fp)) {
+		mod[0] = '\0';
+		if (sscanf(line, "%llx %c %127s %63s", &addr, &type, sym, mod) < 3)
+			continue;
+		if (!addr || (type != 't' && type != 'T'))
+			continue;
+		for (i = 0; i < nr; i++) {
+			/* no function is that long: ip is in none that is listed */
+			if (addr > ip[i] || addr <= best[i] || ip[i] - addr > SL_MAX_FUNC_SIZE)
+				continue;
+			best[i] = addr;
+			snprintf(name[i], SL_SYM_LEN, "%s+0x%llx%s%s", sym, ip[i] - addr,
+				 mod[0] ? " " : "", mod);
+		}
+	}
+	if (fp) {
+		fclose(fp);
+		return;
+	}
+
+	/* no kallsyms to read: what libtraceevent knew at the start */
+	for (i = 0; i < nr; i++) {
+		const char *func = tep_find_function(tool->trace.tep, ip[i]);
+
+		if (func)
+			snprintf(name[i], SL_SYM_LEN, "%s+0x%llx", func, ip[i] -
+				 tep_find_function_address(tool->trace.tep, ip[i]));
+	}
+}
+
+/* sl_symbolize_stop - the names of where the stop's window started, and of its stack */
+void sl_symbolize_stop(struct sl_tool *tool)
+{
+	unsigned long long ip[SL_STACK_MAX + 1];
+	char name[SL_STACK_MAX + 1][SL_SYM_LEN];
+	struct sl_stop *stop = &tool->stop;
+	int i, nr = stop->has_stack ? stop->stack.nr : 0;
+
+	ip[0] = stop->ip;
+	for (i = 0; i < nr; i++)
+		ip[i + 1] = stop->stack.ip[i];
+	sl_symbolize(tool, ip, nr + 1, name);
+	memcpy(stop->where, name[0], SL_SYM_LEN);
+	for (i = 0; i < nr; i++)
+		memcpy(stop->frame[i], name[i + 1], SL_SYM_LEN);
+}
+
+/* sl_print_stop - which CPU, which variable, how much, and the stack */
+void sl_print_stop(struct sl_tool *tool)
+{
+	struct sl_params *params = tool->params;
+	struct sl_stop *stop = &tool->stop;
+	const struct slb_bound *b;
+	char name[64];
+	int i;
+
+	printf("rtla sched-latency hit stop tracing\n");
+	if (stop->cpu < 0) {
+		printf("  the kernel stopped on the %lld us threshold, but its stop event was lost\n",
+		       params->threshold_us);
+		return;
+	}
+
+	if (stop->var == SL_STOP_BOUND) {
+		b = &tool->cpu[stop->cpu].res.bound[params->model];
+		if (stop->value == ULLONG_MAX)
+			printf("  CPU %d: the %s bound is unbounded (%s), threshold %lld us\n",
+			       stop->cpu, slb_model_name(params->model), slb_why_name(b->why),
+			       params->threshold_us);
+		else
+			printf("  CPU %d: the %s bound is %.2f us, above the %lld us threshold\n",
+			       stop->cpu, slb_model_name(params->model), NS_TO_US(stop->value),
+			       params->threshold_us);
+		sl_term_name(&b->dominant, name, sizeof(name));
+		printf("  dominated by %s (%.2f us)\n", name, NS_TO_US(b->dominant.ns));
+	} else {
+		printf("  CPU %d: %s %s of %.2f us, above the %lld us threshold\n",
+		       stop->cpu, sl_var_label(stop->var),
+		       stop->var < SL_NR_WINDOWS ? "window" : "execution",
+		       NS_TO_US(stop->value), params->threshold_us);
+		if (stop->ip)
+			printf("  started at %s (%llu.%09llu s)\n", stop->where,
+			       stop->start / 1000000000ULL, stop->start % 1000000000ULL);
+	}
+
+	if (stop->has_stack) {
+		printf("  stack trace of the window:\n");
+		for (i = 0; i < stop->stack.nr; i++)
+			printf("        %s\n", stop->frame[i]);
+	}
+}
+
+/* sl_print_bound_row - one characterization: bound, terms, dominant term */
+static void sl_print_bound_row(const struct slb_bound *b, bool with_cpu)
+{
+	char name[64];
+
+	printf("  %-22s", slb_model_name(b->model));
+	if (with_cpu)
+		printf(" %4d", b->cpu);
+	sl_term_name(&b->dominant, name, sizeof(name));
+
+	/*
+	 * Without a fixed point the interference is only known at the cap,
+	 * a number that means nothing to the reader: name the culprit only.
+	 */
+	if (b->unbounded) {
+		printf(" %12s %12.2f %12s %12s  %s [%s]\n", "unbounded",
+		       NS_TO_US(b->l_if), "-", "-", name, slb_why_name(b->why));
+		return;
+	}
+	printf(" %12.2f %12.2f %12.2f %12.2f  %s (%.2f)\n", NS_TO_US(b->latency),
+	       NS_TO_US(b->l_if), NS_TO_US(b->irq), NS_TO_US(b->nmi), name,
+	       NS_TO_US(b->dominant.ns));
+}
+
+/* sl_print_bound_header - the column names of the characterization rows */
+static void sl_print_bound_header(bool with_cpu)
+{
+	printf("  %-22s", "characterization");
+	if (with_cpu)
+		printf(" %4s", "cpu");
+	printf(" %12s %12s %12s %12s  %s\n", "bound", "L_IF", "I_IRQ", "I_NMI",
+	       "dominated by");
+}
+
+/* sl_print_cpu_breakdown - the variables and the six bounds of one CPU */
+static void sl_print_cpu_breakdown(struct sl_tool *tool, int cpu)
+{
+	struct sl_cpu *c = &tool->cpu[cpu];
+	const struct slb_bound *b;
+	int m;
+
+	printf("CPU %d\n", cpu);
+	printf("  D_POID %.2f  D_PSD %.2f  D_ST %.2f  D_PAIE %.2f  L_IF %.2f\n",
+	       NS_TO_US(c->max[SL_POID]), NS_TO_US(c->max[SL_PSD]),
+	       NS_TO_US(c->max[SL_DST]), NS_TO_US(c->max[SL_PAIE]),
+	       NS_TO_US(c->res.bound[SLB_NO_INTERRUPTS].l_if));
+	printf("  IRQ: %llu executions, worst %.2f  NMI: %llu executions, worst %.2f  windows: %llu, dropped %llu\n",
+	       c->irq_count, NS_TO_US(c->irq_max), c->nmi_count, NS_TO_US(c->nmi_max),
+	       c->windows, c->dropped);
+
+	sl_print_bound_header(false);
+	for (m = 0; m < SLB_NR_MODELS; m++)
+		sl_print_bound_row(&c->res.bound[m], false);
+
+	if (c->workload_max_us < 0)
+		return;
+	b = &c->res.bound[tool->params->model];
+	printf("  workload max latency: %lld us", c->workload_max_us);
+	if (b->unbounded)
+		printf(" (%s: unbounded)\n", slb_model_name(b->model));
+	else
+		printf(" (%s bound: %.2f us%s)\n", slb_model_name(b->model),
+		       NS_TO_US(b->latency),
+		       c->workload_max_us * 1000LL > (long long)b->latency ?
+		       ", BELOW the measured latency" : "");
+}
+
+/*
+ * sl_print_breakdown - the final report: every CPU, then the system
+ */
+void sl_print_breakdown(struct sl_tool *tool)
+{
+	int cpu, m;
+
+	printf("\nScheduling latency bound: L = max(D_ST, D_POID) + D_PAIE + D_PSD + I_NMI(L) + I_IRQ(L)\n");
+	printf("(all times in us)\n\n");
+
+	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
+		if (!sl_cpu_monitored(tool, cpu) || !tool->cpu[cpu].has_res ||
+		    !tool->cpu[cpu].seen)
+			continue;
+		sl_print_cpu_breakdown(tool, cpu);
+		printf("\n");
+	}
+
+	if (tool->system[0]) {
+		printf("System: the worst cpu under each characterization\n");
+		sl_print_bound_header(true);
+		for (m = 0; m < SLB_NR_MODELS; m++)
+			sl_print_bound_row(tool->system[m], true);
+	}
+
+	if (!tool->lost_events && !tool->dropped_windows)
+		printf("\nThe measurement is complete: no event lost, no window dropped.\n");
+	else
+		printf("\nWARNING: the bound is not sound: %llu events lost, %llu windows dropped%s\n",
+		       tool->lost_events, tool->dropped_windows,
+		       tool->lost_events ? " (see --trace-buffer-size)" : "");
+}
+
+/*
+ * JSON.
+ */
+
+/* json_string - a JSON string, escaped */
+static void json_string(FILE *fp, const char *s)
+{
+	fputc('"', fp);
+	for (; *s; s++) {
+		unsigned char ch = *s;
+
+		if (ch == '"' || ch == '\\')
+			fprintf(fp, "\\%c", ch);
+		else if (ch == '\n')
+			fputs("\\n", fp);
+		else if (ch == '\t')
+			fputs("\\t", fp);
+		else if (ch < 0x20)
+			fprintf(fp, "\\u%04x", ch);
+		else
+			fputc(ch, fp);
+	}
+	fputc('"', fp);
+}
+
+/* json_bounds - "bound_ns" and "dominant": one key per characterization */
+static void json_bounds(FILE *fp, const struct slb_bound * const *b,
+			const char *indent)
+{
+	char name[64];
+	int m;
+
+	fprintf(fp, "%s\"bound_ns\": {", indent);
+	for (m = 0; m < SLB_NR_MODELS; m++) {
+		fprintf(fp, "%s\"%s\": ", m ? ", " : "", slb_model_name(m));
+		if (b[m]->unbounded)
+			fprintf(fp, "null");
+		else
+			fprintf(fp, "%llu", (unsigned long long)b[m]->latency);
+	}
+	fprintf(fp, "},\n%s\"dominant\": {", indent);
+	for (m = 0; m < SLB_NR_MODELS; m++) {
+		sl_term_name(&b[m]->dominant, name, sizeof(name));
+		fprintf(fp, "%s\"%s\": ", m ? ", " : "", slb_model_name(m));
+		json_string(fp, name);
+	}
+	fprintf(fp, "},\n%s\"unbounded_why\": {", indent);
+	for (m = 0; m < SLB_NR_MODELS; m++) {
+		fprintf(fp, "%s\"%s\": ", m ? ", " : "", slb_model_name(m));
+		if (b[m]->unbounded)
+			json_string(fp, slb_why_name(b[m]->why));
+		else
+			fprintf(fp, "null");
+	}
+	fprintf(fp, "}");
+}
+
+/* json_vars - the keys a CPU and the system share */
+static void json_vars(FILE *fp, const unsigned long long *max, unsigned long long lif,
+		      unsigned long long irq_count, unsigned long long irq_max,
+		      unsigned long long nmi_count, unsigned long long nmi_max,
+		      const char *indent)
+{
+	fprintf(fp, "%s\"poid_ns\": %llu,\n", indent, max[SL_POID]);
+	fprintf(fp, "%s\"psd_ns\": %llu,\n", indent, max[SL_PSD]);
+	fprintf(fp, "%s\"dst_ns\": %llu,\n", indent, max[SL_DST]);
+	fprintf(fp, "%s\"paie_ns\": %llu,\n", indent, max[SL_PAIE]);
+	fprintf(fp, "%s\"lif_ns\": %llu,\n", indent, lif);
+	fprintf(fp, "%s\"irq\": {\"count\": %llu, \"max_ns\": %llu},\n", indent,
+		irq_count, irq_max);
+	fprintf(fp, "%s\"nmi\": {\"count\": %llu, \"max_ns\": %llu},\n", indent,
+		nmi_count, nmi_max);
+}
+
+/* json_sources - what the engine learned of each interrupt source */
+static void json_sources(FILE *fp, const struct slb_result *res, const char *indent)
+{
+	char name[64];
+	unsigned int i;
+
+	fprintf(fp, "%s\"sources\": [", indent);
+	for (i = 0; i < res->nr_sources; i++) {
+		const struct slb_source_stats *s = &res->sources[i];
+
+		sl_source_name(s->source, name, sizeof(name));
+		fprintf(fp, "%s{\"source\": ", i ? ", " : "");
+		json_string(fp, name);
+		fprintf(fp, ", \"count\": %llu, \"owcet_ns\": %llu, \"min_gap_ns\": %llu, \"total_ns\": %llu}",
+			(unsigned long long)s->count, (unsigned long long)s->owcet,
+			(unsigned long long)s->min_gap, (unsigned long long)s->total);
+	}
+	fprintf(fp, "]");
+}
+
+/* json_cpu - one CPU's object */
+static void json_cpu(FILE *fp, struct sl_tool *tool, int cpu)
+{
+	const struct slb_bound *b[SLB_NR_MODELS];
+	struct sl_cpu *c = &tool->cpu[cpu];
+	const char *in = "      ";
+	int m;
+
+	for (m = 0; m < SLB_NR_MODELS; m++)
+		b[m] = &c->res.bound[m];
+
+	fprintf(fp, "    \"%d\": {\n", cpu);
+	json_vars(fp, c->max, c->res.bound[0].l_if, c->irq_count,
+		  c->irq_max > c->max[SL_IRQ] ? c->irq_max : c->max[SL_IRQ],
+		  c->nmi_count,
+		  c->nmi_max > c->max[SL_NMI] ? c->nmi_max : c->max[SL_NMI], in);
+	json_bounds(fp, b, in);
+	fprintf(fp, ",\n%s\"windows\": %llu,\n", in, c->windows);
+	fprintf(fp, "%s\"dropped_windows\": %llu,\n", in, c->dropped);
+	fprintf(fp, "%s\"lost_events\": %llu,\n", in, c->lost);
+	json_sources(fp, &c->res, in);
+	fprintf(fp, "\n    }");
+}
+
+/*
+ * json_system - the system: the worst of the CPUs
+ *
+ * Maxima and bounds are the largest over the measured CPUs (each bound
+ * with the CPU it comes from in "bound_cpu"); counts are totals.
+ */
+static void json_system(FILE *fp, struct sl_tool *tool)
+{
+	unsigned long long max[SL_NR_VARS] = { 0 }, lif = 0;
+	unsigned long long irq_count = 0, irq_max = 0, nmi_count = 0, nmi_max = 0;
+	const char *in = "    ";
+	struct sl_cpu *c;
+	int cpu, var, m;
+
+	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
+		c = &tool->cpu[cpu];
+		if (!sl_cpu_monitored(tool, cpu) || !c->has_res)
+			continue;
+		for (var = 0; var < SL_NR_VARS; var++)
+			if (c->max[var] > max[var])
+				max[var] = c->max[var];
+		if (c->res.bound[0].l_if > lif)
+			lif = c->res.bound[0].l_if;
+		irq_count += c->irq_count;
+		nmi_count += c->nmi_count;
+		if (c->irq_max > irq_max)
+			irq_max = c->irq_max;
+		if (c->nmi_max > nmi_max)
+			nmi_max = c->nmi_max;
+	}
+	if (max[SL_IRQ] > irq_max)
+		irq_max = max[SL_IRQ];
+	if (max[SL_NMI] > nmi_max)
+		nmi_max = max[SL_NMI];
+
+	fprintf(fp, "  \"system\": {\n");
+	json_vars(fp, max, lif, irq_count, irq_max, nmi_count, nmi_max, in);
+	json_bounds(fp, (const struct slb_bound * const *)tool->system, in);
+	fprintf(fp, ",\n%s\"bound_cpu\": {", in);
+	for (m = 0; m < SLB_NR_MODELS; m++)
+		fprintf(fp, "%s\"%s\": %d", m ? ", " : "", slb_model_name(m),
+			tool->system[m]->cpu);
+	fprintf(fp, "}\n  }");
+}
+
+/* json_stop - null, or where the threshold was crossed */
+static void json_stop(FILE *fp, struct sl_tool *tool)
+{
+	struct sl_stop *stop = &tool->stop;
+	int i;
+
+	if (!stop->hit) {
+		fprintf(fp, "  \"stop\": null");
+		return;
+	}
+	fprintf(fp, "  \"stop\": {\"cpu\": %d, \"variable\": \"%s\", \"value_ns\": ",
+		stop->cpu, sl_var_name(stop->var));
+	if (stop->value == ULLONG_MAX || stop->cpu < 0)
+		fprintf(fp, "null");
+	else
+		fprintf(fp, "%llu", stop->value);
+	fprintf(fp, ", \"threshold_us\": %lld", tool->params->threshold_us);
+	if (stop->var == SL_STOP_BOUND)
+		fprintf(fp, ", \"model\": \"%s\"", slb_model_name(tool->params->model));
+	fprintf(fp, ", \"stack\": [");
+	for (i = 0; stop->has_stack && i < stop->stack.nr; i++) {
+		fprintf(fp, "%s", i ? ", " : "");
+		json_string(fp, stop->frame[i]);
+	}
+	fprintf(fp, "]}");
+}
+
+/* sl_exit_status - the workload's status as a shell shows it */
+static int sl_exit_status(int status)
+{
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	if (WIFSIGNALED(status))
+		return 128 + WTERMSIG(status);
+	return -1;
+}
+
+/* json_workload - null, or the workload and what it measured itself */
+static void json_workload(FILE *fp, struct sl_tool *tool)
+{
+	bool first = true;
+	int cpu;
+
+	if (!tool->wl.pid) {
+		fprintf(fp, "  \"workload\": null");
+		return;
+	}
+	fprintf(fp, "  \"workload\": {\"command\": ");
+	json_string(fp, tool->wl.command ? tool->wl.command : "");
+	fprintf(fp, ", \"exit_status\": %d, \"max_latency_us\": {",
+		sl_exit_status(tool->wl.status));
+	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
+		if (tool->cpu[cpu].workload_max_us < 0)
+			continue;
+		fprintf(fp, "%s\"%d\": %lld", first ? "" : ", ", cpu,
+			tool->cpu[cpu].workload_max_us);
+		first = false;
+	}
+	fprintf(fp, "}}");
+}
+
+/* sl_open_report - the output file opened at start, emptied for writing */
+static FILE *sl_open_report(struct sl_output *out)
+{
+	int fd;
+
+	if (ftruncate(out->fd, 0) && errno != EINVAL)
+		return NULL;
+	lseek(out->fd, 0, SEEK_SET);
+	fd = dup(out->fd);
+	if (fd < 0)
+		return NULL;
+	return fdopen(fd, "w");
+}
+
+/* sl_close_report - flush and close, telling whether all was written */
+static int sl_close_report(FILE *fp, struct sl_output *out)
+{
+	if (ferror(fp) | fclose(fp)) {
+		err_msg("rtla sched-latency: cannot write %s: %s\n", out->path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* sl_write_json - the --json document */
+int sl_write_json(struct sl_tool *tool)
+{
+	struct sl_output *out = &tool->params->json;
+	bool first = true;
+	FILE *fp;
+	int cpu;
+
+	fp = sl_open_report(out);
+	if (!fp) {
+		err_msg("rtla sched-latency: cannot write %s: %s\n", out->path, strerror(errno));
+		return -1;
+	}
+
+	fprintf(fp, "{\n  \"version\": 1,\n");
+	fprintf(fp, "  \"tool\": \"rtla sched-latency %s\",\n", tool->params->mode);
+	fprintf(fp, "  \"duration_s\": %.3f,\n", tool->duration_s);
+	fprintf(fp, "  \"sound\": %s,\n",
+		tool->lost_events || tool->dropped_windows ? "false" : "true");
+	fprintf(fp, "  \"lost_events\": %llu,\n", tool->lost_events);
+	fprintf(fp, "  \"dropped_windows\": %llu,\n", tool->dropped_windows);
+	fprintf(fp, "  \"model\": \"%s\",\n", slb_model_name(tool->params->model));
+
+	fprintf(fp, "  \"cpus\": {");
+	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
+		if (!sl_cpu_monitored(tool, cpu) || !tool->cpu[cpu].has_res)
+			continue;
+		fprintf(fp, "%s\n", first ? "" : ",");
+		json_cpu(fp, tool, cpu);
+		first = false;
+	}
+	fprintf(fp, "\n  },\n");
+
+	if (tool->system[0])
+		json_system(fp, tool);
+	else
+		fprintf(fp, "  \"system\": null");
+	fprintf(fp, ",\n");
+	json_stop(fp, tool);
+	fprintf(fp, ",\n");
+	json_workload(fp, tool);
+	fprintf(fp, "\n}\n");
+
+	return sl_close_report(fp, out);
+}
+
+/*
+ * SVG: one group of bars per CPU, one bar per characterization, and the
+ * workload's own maximum beside them when it measured one. Unbounded bars
+ * reach the top, hatched. Everything is integer arithmetic: rtla does not
+ * link the math library.
+ */
+
+#define SVG_PLOT_H	300
+#define SVG_TOP		50
+#define SVG_LEFT	80
+#define SVG_BAR_W	14
+#define SVG_GROUP_GAP	24
+#define SVG_LEGEND_W	230
+
+static const char * const svg_colors[SLB_NR_MODELS + 1] = {
+	"#4e79a7", "#59a14f", "#9c755f", "#e15759", "#f28e2b", "#b07aa1",
+	"#222222",	/* the workload's measurement */
+};
+
+/* svg_nice_step - a 1, 2 or 5 times a power of ten step for about 5 ticks */
+static unsigned long long svg_nice_step(unsigned long long max)
+{
+	unsigned long long pow = 1, target = max / 5;
+
+	if (!target)
+		return 1;
+	while (pow * 10 <= target)
+		pow *= 10;
+	if (pow * 5 <= target)
+		return pow * 5;
+	if (pow * 2 <= target)
+		return pow * 2;
+	return pow;
+}
+
+/* svg_h - the height of a value (us) on a scale of top us */
+static unsigned long long svg_h(double value, unsigned long long top)
+{
+	double h = value * SVG_PLOT_H / (double)top;
+
+	return h > SVG_PLOT_H ? SVG_PLOT_H : (unsigned long long)h;
+}
+
+/* sl_write_svg - the --svg chart */
+int sl_write_svg(struct sl_tool *tool)
+{
+	struct sl_output *out = &tool->params->svg;
+	unsigned long long top_us = 1, step, tick;
+	int cpu, m, nr_groups = 0, nr_bars, x, width, height;
+	bool workload = false;
+	double v;
+	FILE *fp;
+
+	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
+		struct sl_cpu *c = &tool->cpu[cpu];
+
+		if (!sl_cpu_monitored(tool, cpu) || !c->has_res || !c->seen)
+			continue;
+		nr_groups++;
+		for (m = 0; m < SLB_NR_MODELS; m++)
+			if (!c->res.bound[m].unbounded &&
+			    c->res.bound[m].latency / 1000 + 1 > top_us)
+				top_us = c->res.bound[m].latency / 1000 + 1;
+		if (c->workload_max_us >= 0) {
+			workload = true;
+			if ((unsigned long long)c->workload_max_us + 1 > top_us)
+				top_us = c->workload_max_us + 1;
+		}
+	}
+	step = svg_nice_step(top_us);
+	top_us = (top_us + step - 1) / step * step;
+	nr_bars = SLB_NR_MODELS + workload;
+	width = SVG_LEFT + nr_groups * (nr_bars * SVG_BAR_W + SVG_GROUP_GAP) +
+		SVG_GROUP_GAP + SVG_LEGEND_W;
+	height = SVG_TOP + SVG_PLOT_H + 60;
+
+	fp = sl_open_report(out);
+	if (!fp) {
+		err_msg("rtla sched-latency: cannot write %s: %s\n", out->path, strerror(errno));
+		return -1;
+	}
+
+	fprintf(fp, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">\n",
+		width, height, width, height);
+	/* unbounded bars are hatched */
+	fprintf(fp, "<defs><pattern id=\"unbounded\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">\n");
+	fprintf(fp, "<rect width=\"6\" height=\"6\" fill=\"#ffffff\"/>\n");
+	fprintf(fp, "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#888888\" stroke-width=\"3\"/>\n");
+	fprintf(fp, "</pattern></defs>\n");
+	fprintf(fp, "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n");
+	fprintf(fp, "<text x=\"%d\" y=\"24\" font-size=\"16\">Scheduling latency bound per CPU (us)%s</text>\n",
+		SVG_LEFT, tool->lost_events || tool->dropped_windows ? " - not sound" : "");
+
+	/* the axis and its ticks */
+	for (tick = 0; tick <= top_us; tick += step) {
+		int y = SVG_TOP + SVG_PLOT_H - (int)svg_h(tick, top_us);
+
+		fprintf(fp, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#dddddd\"/>\n",
+			SVG_LEFT, y, width - SVG_LEGEND_W, y);
+		fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%llu</text>\n",
+			SVG_LEFT - 6, y + 4, tick);
+	}
+	fprintf(fp, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#000000\"/>\n",
+		SVG_LEFT, SVG_TOP, SVG_LEFT, SVG_TOP + SVG_PLOT_H);
+
+	x = SVG_LEFT + SVG_GROUP_GAP;
+	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
+		struct sl_cpu *c = &tool->cpu[cpu];
+
+		if (!sl_cpu_monitored(tool, cpu) || !c->has_res || !c->seen)
+			continue;
+		for (m = 0; m < nr_bars; m++) {
+			const struct slb_bound *b = m < SLB_NR_MODELS ? &c->res.bound[m] : NULL;
+			bool unbounded = b && b->unbounded;
+			unsigned long long h;
+
+			if (b)
+				v = NS_TO_US(b->latency);
+			else
+				v = c->workload_max_us < 0 ? 0 : c->workload_max_us;
+			h = unbounded ? SVG_PLOT_H : svg_h(v, top_us);
+			fprintf(fp, "<rect x=\"%d\" y=\"%llu\" width=\"%d\" height=\"%llu\" fill=\"%s\"",
+				x, SVG_TOP + SVG_PLOT_H - h, SVG_BAR_W - 2, h,
+				unbounded ? "url(#unbounded)" : svg_colors[m]);
+			if (unbounded)
+				fprintf(fp, " stroke=\"%s\"", svg_colors[m]);
+			fprintf(fp, "><title>CPU %d %s: ", cpu,
+				b ? slb_model_name(m) : "workload max");
+			if (unbounded)
+				fprintf(fp, "unbounded (%s)", slb_why_name(b->why));
+			else
+				fprintf(fp, "%.2f us", v);
+			fprintf(fp, "</title></rect>\n");
+			if (unbounded)
+				fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">&#8734;</text>\n",
+					x + SVG_BAR_W / 2 - 1, SVG_TOP - 4);
+			x += SVG_BAR_W;
+		}
+		fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">CPU %d</text>\n",
+			x - nr_bars * SVG_BAR_W / 2, SVG_TOP + SVG_PLOT_H + 18, cpu);
+		x += SVG_GROUP_GAP;
+	}
+
+	/* the legend */
+	x = width - SVG_LEGEND_W + 20;
+	for (m = 0; m < nr_bars; m++) {
+		int y = SVG_TOP + m * 20;
+
+		fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>\n",
+			x, y, svg_colors[m]);
+		fprintf(fp, "<text x=\"%d\" y=\"%d\">%s</text>\n", x + 18, y + 11,
+			m < SLB_NR_MODELS ? slb_model_name(m) : "workload max latency");
+	}
+	fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"url(#unbounded)\" stroke=\"#888888\"/>\n",
+		x, SVG_TOP + nr_bars * 20);
+	fprintf(fp, "<text x=\"%d\" y=\"%d\">unbounded</text>\n", x + 18,
+		SVG_TOP + nr_bars * 20 + 11);
+	fprintf(fp, "</svg>\n");
+
+	return sl_close_report(fp, out);
+}

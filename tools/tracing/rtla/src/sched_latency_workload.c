@@ -1,0 +1,292 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rtla sched-latency: the workload after "--".
+ *
+ * It runs in a process group of its own, so that it can be stopped as a
+ * whole, and so that a Ctrl-C reaches rtla, which then stops it in order.
+ * Its standard output goes through a pipe into a temporary file: it is
+ * shown after the run, where it does not tear top's display, and read for
+ * cyclictest's maxima. The file keeps rtla's memory flat however much the
+ * workload writes.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "sched_latency_tool.h"
+
+/* how long a stopped workload gets between SIGTERM and SIGKILL */
+#define SL_WORKLOAD_GRACE_MS	2000
+#define SL_WORKLOAD_POLL_MS	20
+
+/* sl_join - the workload's command line, for display and JSON */
+static char *sl_join(char **argv)
+{
+	size_t len = 1;
+	char *cmd;
+	int i;
+
+	for (i = 0; argv[i]; i++)
+		len += strlen(argv[i]) + 1;
+	cmd = calloc(1, len);
+	if (!cmd)
+		return NULL;
+	for (i = 0; argv[i]; i++) {
+		if (i)
+			strcat(cmd, " ");
+		strcat(cmd, argv[i]);
+	}
+	return cmd;
+}
+
+/* sl_child - the forked side: own process group, stdout to the pipe, exec */
+static void sl_child(char **argv, int out, int err)
+{
+	int error;
+
+	setpgid(0, 0);
+	/* rtla ignores SIGPIPE, and an ignored signal survives exec */
+	signal(SIGPIPE, SIG_DFL);
+	if (dup2(out, STDOUT_FILENO) < 0)
+		goto fail;
+	execvp(argv[0], argv);
+fail:
+	error = errno;
+	/* tell the parent why, through the pipe that exec would have closed */
+	if (write(err, &error, sizeof(error)) < 0)
+		_exit(127);
+	_exit(127);
+}
+
+/*
+ * sl_workload_start - fork and exec the workload
+ *
+ * A failed exec is an error of rtla ("cannot run"), not a workload that
+ * ended: a close-on-exec pipe tells the two apart.
+ */
+int sl_workload_start(struct sl_tool *tool)
+{
+	char **argv = tool->params->workload;
+	struct sl_workload *wl = &tool->wl;
+	int out[2], err[2], error;
+	ssize_t n;
+	pid_t pid;
+
+	wl->command = sl_join(argv);
+	wl->out = tmpfile();
+	if (!wl->command || !wl->out) {
+		err_msg("rtla sched-latency: cannot prepare the workload: %s\n", strerror(errno));
+		return -1;
+	}
+	if (pipe2(out, O_CLOEXEC))
+		return -1;
+	if (pipe2(err, O_CLOEXEC)) {
+		close(out[0]);
+		close(out[1]);
+		return -1;
+	}
+
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	if (pid < 0) {
+		err_msg("rtla sched-latency: cannot fork the workload: %s\n", strerror(errno));
+		close(out[0]);
+		close(out[1]);
+		close(err[0]);
+		close(err[1]);
+		return -1;
+	}
+	if (!pid)
+		sl_child(argv, out[1], err[1]);
+
+	/* both sides set the group: whichever runs first, kill(-pid) works */
+	setpgid(pid, pid);
+	wl->pid = pid;
+	wl->running = true;
+	close(out[1]);
+	close(err[1]);
+
+	do {
+		n = read(err[0], &error, sizeof(error));
+	} while (n < 0 && errno == EINTR);
+	close(err[0]);
+
+	wl->out_fd = out[0];
+	fcntl(wl->out_fd, F_SETFL, fcntl(wl->out_fd, F_GETFL) | O_NONBLOCK);
+
+	if (n == sizeof(error)) {
+		err_msg("rtla sched-latency: cannot run the workload %s: %s\n", argv[0],
+			strerror(error));
+		sl_workload_reap(tool);
+		return -1;
+	}
+	debug_msg("workload %d: %s\n", pid, wl->command);
+	return 0;
+}
+
+/* sl_workload_read - move what the pipe holds into the file; false at EOF */
+static bool sl_workload_read(struct sl_tool *tool)
+{
+	struct sl_workload *wl = &tool->wl;
+	char buf[16384];
+	ssize_t n;
+
+	for (;;) {
+		n = read(wl->out_fd, buf, sizeof(buf));
+		if (n > 0) {
+			fwrite(buf, 1, n, wl->out);
+			continue;
+		}
+		if (n < 0 && (errno == EAGAIN || errno == EINTR))
+			return true;
+		/* EOF, or an error that will not go away */
+		close(wl->out_fd);
+		wl->out_fd = -1;
+		return false;
+	}
+}
+
+/*
+ * sl_workload_drain - wait up to timeout_ms for the workload's output and
+ * keep it; returns early on output or on a signal
+ */
+void sl_workload_drain(struct sl_tool *tool, int timeout_ms)
+{
+	struct pollfd pfd = { .fd = tool->wl.out_fd, .events = POLLIN };
+
+	if (tool->wl.out_fd < 0)
+		return;
+	if (poll(&pfd, 1, timeout_ms) > 0)
+		sl_workload_read(tool);
+}
+
+/* sl_workload_reap - whether the workload has ended (its status is kept) */
+bool sl_workload_reap(struct sl_tool *tool)
+{
+	struct sl_workload *wl = &tool->wl;
+	pid_t pid;
+
+	if (!wl->pid || !wl->running)
+		return false;
+	do {
+		pid = waitpid(wl->pid, &wl->status, WNOHANG);
+	} while (pid < 0 && errno == EINTR);
+	if (pid == wl->pid || (pid < 0 && errno == ECHILD)) {
+		wl->running = false;
+		return true;
+	}
+	return false;
+}
+
+/*
+ * sl_workload_stop - stop the workload's process group: SIGTERM, and
+ * SIGKILL to what is left after the grace time
+ *
+ * The group is signalled even when its leader already ended by itself,
+ * as what it started must not outlive the measurement either.
+ */
+void sl_workload_stop(struct sl_tool *tool)
+{
+	struct sl_workload *wl = &tool->wl;
+	int waited = 0;
+
+	if (!wl->pid)
+		return;
+
+	sl_workload_reap(tool);
+	if (kill(-wl->pid, SIGTERM) == 0) {
+		debug_msg("workload: SIGTERM to process group %d\n", wl->pid);
+		while (waited < SL_WORKLOAD_GRACE_MS) {
+			sl_workload_drain(tool, SL_WORKLOAD_POLL_MS);
+			if (tool->wl.out_fd < 0)
+				poll(NULL, 0, SL_WORKLOAD_POLL_MS);
+			waited += SL_WORKLOAD_POLL_MS;
+			sl_workload_reap(tool);
+			/* a zombie leader is still in its group: reap first */
+			if (!wl->running && kill(-wl->pid, 0))
+				break;
+		}
+		if (kill(-wl->pid, SIGKILL) == 0)
+			debug_msg("workload: SIGKILL to process group %d\n", wl->pid);
+	}
+	if (wl->running) {
+		while (waitpid(wl->pid, &wl->status, 0) < 0 && errno == EINTR)
+			;
+		wl->running = false;
+	}
+	/* what is left in the pipe; never wait for a writer that escaped */
+	if (wl->out_fd >= 0)
+		sl_workload_read(tool);
+}
+
+/*
+ * sl_parse_cyclictest - one line of cyclictest's summary:
+ * "T: 0 ( 1234) P:95 I:1000 C:   1000 Min:      3 Act:    5 Avg:    4 Max:      20"
+ *
+ * With -a and one thread per CPU (-t, --smp), thread N runs on CPU N.
+ */
+static void sl_parse_cyclictest(struct sl_tool *tool, const char *line)
+{
+	long long min, act, avg, max;
+	unsigned long long count;
+	int thread, tid, prio, interval;
+
+	if (sscanf(line, " T:%d (%d) P:%d I:%d C:%llu Min:%lld Act:%lld Avg:%lld Max:%lld",
+		   &thread, &tid, &prio, &interval, &count, &min, &act, &avg, &max) != 9)
+		return;
+	if (thread < 0 || thread >= tool->nr_cpus || max < 0)
+		return;
+	if (max > tool->cpu[thread].workload_max_us)
+		tool->cpu[thread].workload_max_us = max;
+}
+
+/* sl_workload_report - pass the workload's output through, reading it */
+void sl_workload_report(struct sl_tool *tool)
+{
+	struct sl_workload *wl = &tool->wl;
+	char line[4096];
+	size_t len;
+
+	if (!wl->out)
+		return;
+	fflush(wl->out);
+	rewind(wl->out);
+	while (fgets(line, sizeof(line), wl->out)) {
+		fputs(line, stdout);
+		len = strlen(line);
+		/* a line longer than the buffer is no cyclictest summary */
+		if (len && line[len - 1] == '\n')
+			sl_parse_cyclictest(tool, line);
+	}
+	fflush(stdout);
+	fclose(wl->out);
+	wl->out = NULL;
+}
+
+/* sl_workload_cleanup - on any exit: nothing of the workload survives */
+void sl_workload_cleanup(struct sl_tool *tool)
+{
+	struct sl_workload *wl = &tool->wl;
+
+	if (wl->pid && wl->running) {
+		kill(-wl->pid, SIGKILL);
+		while (waitpid(wl->pid, &wl->status, 0) < 0 && errno == EINTR)
+			;
+		wl->running = false;
+	}
+	if (wl->out_fd >= 0) {
+		close(wl->out_fd);
+		wl->out_fd = -1;
+	}
+	if (wl->out) {
+		fclose(wl->out);
+		wl->out = NULL;
+	}
+}
