@@ -28,7 +28,7 @@ esac
 
 rm -rf "$work" "$dist"
 git clone -q --shared "$ktree" "$work"
-git -C "$work" tag base "$(git -C "$ktree" rev-parse base)"
+git -C "$work" tag -f base "$(git -C "$ktree" rev-parse base)" >/dev/null
 
 # The command's files join the patch that registers it, so that every patch
 # of the series builds.
