@@ -9,32 +9,7 @@
 top=$(cd "$(dirname "$0")/../.." && pwd)
 RTLA=${RTLA:-$top/build/linux/tools/tracing/rtla/rtla}
 DOC=$top/Documentation/tools/rtla
-tap_count=0
-tap_failed=0
-
-# ok - report one test: ok STATUS DESCRIPTION (0 is a pass)
-ok() {
-	local status=$1
-	shift
-	tap_count=$((tap_count + 1))
-	if [ "$status" -eq 0 ]; then
-		echo "ok $tap_count - $*"
-	else
-		echo "not ok $tap_count - $*"
-		tap_failed=$((tap_failed + 1))
-	fi
-}
-
-# skip - report a test that cannot run here
-skip() {
-	tap_count=$((tap_count + 1))
-	echo "ok $tap_count - $1 # SKIP $2"
-}
-
-# diag - a line for the reader of the test log
-diag() {
-	sed 's/^/# /' <<< "$*"
-}
+. "$top/tests/tap.sh"
 
 # expect - run rtla ARGS, want exit status STATUS and REGEX in its output:
 # expect DESCRIPTION STATUS REGEX ARGS...
@@ -198,5 +173,4 @@ for f in "$DOC"/rtla-sched-latency*.rst; do
 	ok $? "$(basename "$f") is a man page"
 done
 
-echo "1..$tap_count"
-[ "$tap_failed" -eq 0 ]
+tap_done
