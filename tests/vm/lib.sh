@@ -9,7 +9,7 @@
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 
 if [ -z "${IN_VM:-}" ]; then
-	exec "$top/tests/vm/run" -t "${VM_TIMEOUT:-600}" -c "${VM_CPUS:-2}" \
+	VM_TAP=1 exec "$top/tests/vm/run" -t "${VM_TIMEOUT:-600}" -c "${VM_CPUS:-2}" \
 		${VM_APPEND:+-a "$VM_APPEND"} -- bash "$0" "$@"
 fi
 
