@@ -126,27 +126,3 @@ sl_ge() {
 sl_delay_cmd() {
 	echo "modprobe preemptirq_delay_test test_mode=$1 delay=$2 cpu_affinity=$3 && rmmod preemptirq_delay_test"
 }
-
-# sl_keep_hooks - keep the tracer's hooks registered for the whole test
-#
-# Every run of rtla selects the tracer in a new instance; the first
-# instance registers the tracer's tracepoint probes, the last one removes
-# them, and each time the kernel patches the static keys of the preemptirq
-# and sched tracepoints. Under multi-threaded TCG (qemu's default with 2
-# vCPUs) that cross-CPU code patching sometimes ends in "Oops: int3" (at
-# trace_hardirqs_off, trace_preempt_on/off, __schedule...), with the
-# kernel's own preemptirq events as well: a problem of the emulator, not of
-# rtla, gone with -accel tcg,thread=single. An idle instance that keeps the
-# tracer selected keeps the probes registered, so that the runs of rtla
-# patch nothing. SL_KEEP_HOOKS=0 runs without it.
-sl_keep_hooks() {
-	[ "${SL_KEEP_HOOKS:-1}" = 1 ] || return 0
-	SL_KEEPER=$(lp_instance rtla_test_hooks) || return 1
-	echo 0 > "$SL_KEEPER/tracing_on"
-}
-
-# sl_release_hooks - remove the instance of sl_keep_hooks
-sl_release_hooks() {
-	[ -n "${SL_KEEPER:-}" ] && lp_remove "$SL_KEEPER"
-	SL_KEEPER=
-}

@@ -14,7 +14,6 @@ VM_TIMEOUT=900
 . "$(dirname "$0")/lp.sh"
 . "$(dirname "$0")/rtla_sched_latency.sh"
 lp_require
-sl_keep_hooks
 
 cpu=1
 out=$SL_OUT
@@ -237,5 +236,4 @@ check "two runs: both JSON are valid (2)" sl_json_keys "$out/two.json"
 check "two runs: no instance left" sl_no_instance
 
 rm -rf "$out"
-sl_release_hooks
 done_testing

@@ -10,7 +10,6 @@ VM_TIMEOUT=900
 . "$(dirname "$0")/lp.sh"
 . "$(dirname "$0")/rtla_sched_latency.sh"
 lp_require
-sl_keep_hooks
 
 out=$SL_OUT
 
@@ -60,5 +59,4 @@ check "the SVG has the workload's bars" grep -q "workload max latency" "$out/top
 check "no instance left" sl_no_instance
 
 rm -rf "$out"
-sl_release_hooks
 done_testing
