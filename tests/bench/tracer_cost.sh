@@ -6,69 +6,109 @@
 # pipes: every operation disables and enables preemption and IRQs several
 # times) runs with tracing off, with latency_parser, with the preemptirqsoff
 # tracer, and with the raw preemptirq events recorded. Prints the slowdown of
-# each against tracing off, and the trace bytes per second per CPU written.
+# each against tracing off, the trace bytes per second per CPU written, and
+# what one traced toggle costs.
+#
+# usage: tracer_cost.sh [-s SECONDS] [-r ROUNDS]
+#
+# The workload is pinned to one CPU for SECONDS (default 8), and the
+# configurations take turns over ROUNDS rounds (default 3); each figure is
+# the median of its rounds. Under TCG a single run of a configuration varies
+# by 20% or more with the host's load. With VM_ICOUNT=0 in the environment
+# the guest's clock counts instructions instead (tests/vm/run), and the
+# slowdown is the one in instructions executed: immune to the host's load,
+# and blind to what an instruction costs (a clock read counts as one).
 # A benchmark, not a test: figures are ratios measured in one run.
 
-[ -n "${IN_VM:-}" ] || exec "$(dirname "$0")/../vm/run" -t 900 -- bash "$0" "$@"
+[ -n "${IN_VM:-}" ] || exec "$(dirname "$0")/../vm/run" -t 1800 -- bash "$0" "$@"
 
 T=/sys/kernel/tracing
-secs=${BENCH_SECONDS:-10}
-ncpus=$(nproc)
+secs=8
+rounds=3
+while getopts s:r: opt; do
+	case $opt in
+	s) secs=$OPTARG ;;
+	r) rounds=$OPTARG ;;
+	*) echo "usage: $0 [-s SECONDS] [-r ROUNDS]" >&2; exit 2 ;;
+	esac
+done
+clock="wall clock"
+grep -q vm.icount /proc/cmdline 2>/dev/null && clock="instruction count"
+cpu=$(($(nproc) - 1))
 inst=$T/instances/bench
+configs="off latency_parser preemptirqsoff preemptirq_events"
 
-# workload - bogo ops per second of the toggle-heavy mix
+# workload - bogo ops per second of the toggle-heavy mix, on $cpu
 workload() {
-	stress-ng --switch "$ncpus" --pipe "$ncpus" --timeout "${secs}s" --temp-path /tmp \
-		--metrics-brief 2>&1 |
+	stress-ng --taskset "$cpu" --switch 1 --pipe 1 --timeout "${secs}s" \
+		--temp-path /tmp --metrics-brief 2>&1 |
 		awk '$4 ~ /^(switch|pipe)$/ && $9 ~ /^[0-9.]+$/ { ops += $9 } END { printf "%.0f\n", ops }'
 }
 
-# buffer_bytes DIR - bytes written into an instance's buffers, all CPUs
-buffer_bytes() {
-	local total=0 cpu b
+# cpu_stat FIELD - a field of the bench instance's stats on $cpu
+cpu_stat() {
+	awk -v f="$1:" '$1 == f { print $2 }' "$inst/per_cpu/cpu$cpu/stats"
+}
 
-	for cpu in $(seq 0 $((ncpus - 1))); do
-		b=$(awk '/^bytes:/ { print $2 }' "$1/per_cpu/cpu$cpu/stats")
-		total=$((total + ${b:-0}))
-	done
-	echo "$total"
+# median - the median of the numbers on stdin
+median() {
+	sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# start CONFIG / stop CONFIG - switch a configuration on and off
+start() {
+	case $1 in
+	latency_parser)		echo latency_parser > "$inst/current_tracer" ;;
+	preemptirqsoff)		echo preemptirqsoff > "$T/current_tracer"
+				echo 0 > "$T/tracing_max_latency" ;;
+	preemptirq_events)	echo 1 > "$inst/events/preemptirq/enable" ;;
+	esac
+}
+
+stop() {
+	case $1 in
+	latency_parser)		echo nop > "$inst/current_tracer" ;;
+	preemptirqsoff)		echo nop > "$T/current_tracer" ;;
+	preemptirq_events)	echo 0 > "$inst/events/preemptirq/enable" ;;
+	esac
 }
 
 rm -rf "$inst" 2>/dev/null
 mkdir "$inst"
 echo 65536 > "$inst/buffer_size_kb"
 
-declare -A ops bytes
-run() {
-	local name=$1
-
-	echo > "$inst/trace"
-	ops[$name]=$(workload)
-	bytes[$name]=$(buffer_bytes "$inst")
-}
-
-run off
-
-echo latency_parser > "$inst/current_tracer"
-run latency_parser
-echo nop > "$inst/current_tracer"
-
-echo preemptirqsoff > "$T/current_tracer"
-echo 0 > "$T/tracing_max_latency"
-run preemptirqsoff
-echo nop > "$T/current_tracer"
-
-echo 1 > "$inst/events/preemptirq/enable"
-run preemptirq_events
-echo 0 > "$inst/events/preemptirq/enable"
+declare -A ops bytes events
+for round in $(seq "$rounds"); do
+	for name in $configs; do
+		echo > "$inst/trace"
+		start "$name"
+		ops[$name]+="$(workload) "
+		# Read before stopping: a tracer switch clears the buffer.
+		bytes[$name]+="$(cpu_stat bytes) "
+		# The raw events overrun the buffer: count what was lost too.
+		events[$name]+="$(( $(cpu_stat entries) + $(cpu_stat overrun) )) "
+		stop "$name"
+	done
+	echo "# round $round/$rounds done" >&2
+done
 rmdir "$inst"
 
-echo "# toggle-heavy workload (stress-ng switch+pipe, ${ncpus} CPUs, ${secs}s each)"
-printf '%-20s %14s %10s %16s\n' config "bogo-ops/s" slowdown "bytes/s/CPU"
-for name in off latency_parser preemptirqsoff preemptirq_events; do
-	awk -v n="$name" -v o="${ops[$name]}" -v b="${ops[off]}" -v by="${bytes[$name]}" \
-	    -v s="$secs" -v c="$ncpus" 'BEGIN {
-		printf "%-20s %14.0f %9.3fx %16.0f\n", n, o, (o > 0 ? b / o : 0), by / s / c }'
+for name in $configs; do
+	ops[$name]=$(printf '%s\n' ${ops[$name]} | median)
+	bytes[$name]=$(printf '%s\n' ${bytes[$name]} | median)
+	events[$name]=$(printf '%s\n' ${events[$name]} | median)
 done
-echo "# preemptirqsoff writes its trace only for a new maximum; the raw events"
-echo "# overrun the 64 MB buffer, so their bytes/s is a lower bound."
+
+echo "# toggle-heavy workload (stress-ng switch+pipe on CPU $cpu, ${secs}s, median of $rounds rounds, $clock)"
+printf '%-20s %12s %10s %14s %14s\n' config "bogo-ops/s" slowdown "bytes/s/CPU" "ns/toggle"
+for name in $configs; do
+	# The cost of one toggle: the time an operation lost, over the
+	# preemptirq events that one operation raises.
+	awk -v n="$name" -v o="${ops[$name]}" -v b="${ops[off]}" -v by="${bytes[$name]}" \
+	    -v s="$secs" -v ev="${events[preemptirq_events]}" -v eo="${ops[preemptirq_events]}" 'BEGIN {
+		per_op = (eo > 0) ? ev / s / eo : 0
+		cost = (o > 0 && b > 0 && per_op > 0) ? (1e9 / o - 1e9 / b) / per_op : 0
+		printf "%-20s %12.0f %9.3fx %14.0f %14.1f\n", n, o, (o > 0 ? b / o : 0), by / s, cost }'
+done
+echo "# preemptirqsoff writes its trace only for a new maximum. ns/toggle: the guest"
+echo "# time one operation lost, over the preemptirq events it raises."
