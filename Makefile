@@ -27,7 +27,7 @@ DEB_PACKAGES := build-essential bc bison flex libelf-dev libssl-dev ccache \
 	linux-source-6.12
 
 .PHONY: help deps kernel-src kernel-src-reset kernel-config kernel patches \
-	rtla dist check test run bench bench-vm clean
+	rtla dist bisect-build check test run bench bench-vm clean
 
 help:
 	@echo "make run         build everything, boot, measure under cyclictest, print"
@@ -38,6 +38,7 @@ help:
 	@echo "make kernel      configure and build the guest kernel"
 	@echo "make rtla        build rtla with tools/tracing/rtla/src/ of this repo"
 	@echo "make dist        the whole series (kernel + rtla) in build/dist"
+	@echo "make bisect-build  build the series patch by patch (slow)"
 	@echo "make bench       benchmarks (host)"
 	@echo "make bench-vm    the tracer's cost in the VM"
 	@echo "make clean       remove build/ (the ccache stays)"
@@ -93,6 +94,10 @@ patches:
 dist: kernel-src
 	@$(TOP)/scripts/dist.sh $(KTREE) $(TOP) $(BUILD)/dist
 
+# bisect-build - every patch of the dist series builds on its own
+bisect-build: dist kernel-config
+	@$(TOP)/scripts/bisect-build.sh $(KTREE) $(BUILD)/dist $(BUILD)/bisect
+
 # rtla - the tree's rtla with this repo's src/ laid over it
 rtla: kernel-src
 	@if [ -d $(TOP)/tools/tracing/rtla/src ]; then \
@@ -121,8 +126,11 @@ run: deps kernel rtla
 bench: deps
 	@$(MAKE) -s -C tests/unit bench
 
-# bench-vm - the tracer's cost in the VM, against its alternatives
+# bench-vm - the tracer's cost in the VM, against its alternatives: in
+# instructions executed (qemu's instruction counter, deterministic), then in
+# wall-clock time under TCG (what every instruction costs, noisy)
 bench-vm: deps kernel
+	@VM_ICOUNT=0 tests/bench/tracer_cost.sh -s 2 -r 1
 	@tests/bench/tracer_cost.sh
 
 clean:

@@ -1,0 +1,67 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# bisect-build.sh - prove that every patch of the whole series (make dist)
+# builds on its own: apply the patches one by one with git am on the
+# pristine tree, and after each build what it touches (the kernel with
+# build/linux's .config, rtla, or nothing for a documentation patch).
+# A kernel build per patch: slow from a cold compiler cache.
+#
+# usage: bisect-build.sh KTREE DIST WORK
+
+set -euo pipefail
+
+ktree=$1
+dist=$2
+work=$3
+jobs=$(($(nproc) + 1))
+git_id=(-c user.name="rtla sched-latency authors" -c user.email="sched-latency@localhost")
+
+die() { echo "bisect-build: $*" >&2; exit 1; }
+
+[ -f "$dist/series" ] || die "no $dist/series (make dist)"
+[ -f "$ktree/.config" ] || die "no $ktree/.config (make kernel-config)"
+
+rm -rf "$work"
+git clone -q --shared "$ktree" "$work"
+git -C "$work" checkout -q --detach "$(git -C "$ktree" rev-parse base)"
+# The compiler cache keys on paths relative to the tree being built.
+export CCACHE_BASEDIR=$work
+
+n=0
+failed=0
+while read -r patch; do
+	n=$((n + 1))
+	git -C "$work" "${git_id[@]}" am -q "$dist/$patch" ||
+		die "$patch does not apply"
+	files=$(git -C "$work" diff --name-only HEAD~1 HEAD)
+	what=
+	if grep -qv -e '^Documentation/' -e '^tools/' -e '^MAINTAINERS$' <<<"$files"; then
+		cp "$ktree/.config" "$work/.config"
+		if make -s -C "$work" ARCH=x86_64 CC="ccache gcc" LOCALVERSION= \
+			-j"$jobs" olddefconfig bzImage modules >"$work.log" 2>&1; then
+			what+=" kernel"
+		else
+			tail -20 "$work.log" >&2
+			echo "not ok $n - $patch: the kernel does not build"
+			failed=$((failed + 1))
+			continue
+		fi
+	fi
+	if grep -q '^tools/tracing/rtla/' <<<"$files"; then
+		if make -s -C "$work/tools/tracing/rtla" >"$work.log" 2>&1; then
+			what+=" rtla"
+		else
+			tail -20 "$work.log" >&2
+			echo "not ok $n - $patch: rtla does not build"
+			failed=$((failed + 1))
+			continue
+		fi
+	fi
+	what=${what# }
+	echo "ok $n - $patch: builds (${what:-documentation only})"
+done < "$dist/series"
+
+rm -rf "$work" "$work.log"
+echo "bisect-build: $n patches, $failed failed"
+[ "$failed" -eq 0 ]
