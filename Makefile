@@ -130,6 +130,9 @@ bench: deps
 # instructions executed (qemu's instruction counter, deterministic), then in
 # wall-clock time under TCG (what every instruction costs, noisy)
 bench-vm: deps kernel
+	@rm -rf $(BUILD)/bench/empty_probes && mkdir -p $(BUILD)/bench
+	@cp -r tests/bench/empty_probes $(BUILD)/bench/
+	@$(KMAKE) -s M=$(BUILD)/bench/empty_probes modules
 	@VM_ICOUNT=0 tests/bench/tracer_cost.sh -s 2 -r 1
 	@tests/bench/tracer_cost.sh
 

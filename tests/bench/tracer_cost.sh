@@ -7,7 +7,10 @@
 # times) runs with tracing off, with latency_parser, with the preemptirqsoff
 # tracer, and with the raw preemptirq events recorded. Prints the slowdown of
 # each against tracing off, the trace bytes per second per CPU written, and
-# what one traced toggle costs.
+# what one traced toggle costs. When make bench-vm has built the
+# empty_probes module, a "tracepoints_only" run hooks the tracer's
+# tracepoints with probes that do nothing: the floor under any tracer that
+# uses them.
 #
 # usage: tracer_cost.sh [-s SECONDS] [-r ROUNDS]
 #
@@ -37,6 +40,8 @@ grep -q vm.icount /proc/cmdline 2>/dev/null && clock="instruction count"
 cpu=$(($(nproc) - 1))
 inst=$T/instances/bench
 configs="off latency_parser preemptirqsoff preemptirq_events"
+empty_probes=$(dirname "$0")/../../build/bench/empty_probes/empty_probes.ko
+[ -f "$empty_probes" ] && configs="off tracepoints_only ${configs#off }"
 
 # workload - bogo ops per second of the toggle-heavy mix, on $cpu
 workload() {
@@ -58,6 +63,7 @@ median() {
 # start CONFIG / stop CONFIG - switch a configuration on and off
 start() {
 	case $1 in
+	tracepoints_only)	insmod "$empty_probes" ;;
 	latency_parser)		echo latency_parser > "$inst/current_tracer" ;;
 	preemptirqsoff)		echo preemptirqsoff > "$T/current_tracer"
 				echo 0 > "$T/tracing_max_latency" ;;
@@ -67,6 +73,7 @@ start() {
 
 stop() {
 	case $1 in
+	tracepoints_only)	rmmod empty_probes ;;
 	latency_parser)		echo nop > "$inst/current_tracer" ;;
 	preemptirqsoff)		echo nop > "$T/current_tracer" ;;
 	preemptirq_events)	echo 0 > "$inst/events/preemptirq/enable" ;;
