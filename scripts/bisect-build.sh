@@ -28,6 +28,21 @@ git -C "$work" checkout -q --detach "$(git -C "$ktree" rev-parse base)"
 # The compiler cache keys on paths relative to the tree being built.
 export CCACHE_BASEDIR=$work
 
+# built WHAT CMD... - run one build of the current patch, quietly; its
+# log's tail on failure
+built() {
+	local what=$1
+
+	shift
+	if "$@" >"$work.log" 2>&1; then
+		return 0
+	fi
+	tail -20 "$work.log" >&2
+	echo "not ok $n - $patch: $what does not build"
+	failed=$((failed + 1))
+	return 1
+}
+
 n=0
 failed=0
 while read -r patch; do
@@ -38,25 +53,13 @@ while read -r patch; do
 	what=
 	if grep -qv -e '^Documentation/' -e '^tools/' -e '^MAINTAINERS$' <<<"$files"; then
 		cp "$ktree/.config" "$work/.config"
-		if make -s -C "$work" ARCH=x86_64 CC="ccache gcc" LOCALVERSION= \
-			-j"$jobs" olddefconfig bzImage modules >"$work.log" 2>&1; then
-			what+=" kernel"
-		else
-			tail -20 "$work.log" >&2
-			echo "not ok $n - $patch: the kernel does not build"
-			failed=$((failed + 1))
-			continue
-		fi
+		built "the kernel" make -s -C "$work" ARCH=x86_64 CC="ccache gcc" \
+			LOCALVERSION= -j"$jobs" olddefconfig bzImage modules || continue
+		what+=" kernel"
 	fi
 	if grep -q '^tools/tracing/rtla/' <<<"$files"; then
-		if make -s -C "$work/tools/tracing/rtla" >"$work.log" 2>&1; then
-			what+=" rtla"
-		else
-			tail -20 "$work.log" >&2
-			echo "not ok $n - $patch: rtla does not build"
-			failed=$((failed + 1))
-			continue
-		fi
+		built rtla make -s -C "$work/tools/tracing/rtla" || continue
+		what+=" rtla"
 	fi
 	what=${what# }
 	echo "ok $n - $patch: builds (${what:-documentation only})"
