@@ -9,8 +9,9 @@
 # each against tracing off, the trace bytes per second per CPU written, and
 # what one traced toggle costs. When make bench-vm has built the
 # empty_probes module, a "tracepoints_only" run hooks the tracer's
-# tracepoints with probes that do nothing: the floor under any tracer that
-# uses them.
+# tracepoints with probes that do nothing, the floor under any tracer that
+# uses them, and a "tracepoints_clock" run with probes that only read the
+# clock, the floor under any tracer that also times the toggles.
 #
 # usage: tracer_cost.sh [-s SECONDS] [-r ROUNDS]
 #
@@ -41,7 +42,7 @@ cpu=$(($(nproc) - 1))
 inst=$T/instances/bench
 configs="off latency_parser preemptirqsoff preemptirq_events"
 empty_probes=$(dirname "$0")/../../build/bench/empty_probes/empty_probes.ko
-[ -f "$empty_probes" ] && configs="off tracepoints_only ${configs#off }"
+[ -f "$empty_probes" ] && configs="off tracepoints_only tracepoints_clock ${configs#off }"
 
 # workload - bogo ops per second of the toggle-heavy mix, on $cpu
 workload() {
@@ -64,6 +65,7 @@ median() {
 start() {
 	case $1 in
 	tracepoints_only)	insmod "$empty_probes" ;;
+	tracepoints_clock)	insmod "$empty_probes" clock=1 ;;
 	latency_parser)		echo latency_parser > "$inst/current_tracer" ;;
 	preemptirqsoff)		echo preemptirqsoff > "$T/current_tracer"
 				echo 0 > "$T/tracing_max_latency" ;;
@@ -73,7 +75,7 @@ start() {
 
 stop() {
 	case $1 in
-	tracepoints_only)	rmmod empty_probes ;;
+	tracepoints_*)		rmmod empty_probes ;;
 	latency_parser)		echo nop > "$inst/current_tracer" ;;
 	preemptirqsoff)		echo nop > "$T/current_tracer" ;;
 	preemptirq_events)	echo 0 > "$inst/events/preemptirq/enable" ;;

@@ -3,20 +3,34 @@
  * empty_probes - attach probes that do nothing to the tracepoints that the
  * latency_parser tracer hooks on every toggle: what the tracepoint calls
  * alone cost, the floor under any tracer built on them (make bench-vm).
+ * With clock=1 the probes only read the clock, as any tracer that times
+ * the toggles must: the floor under those.
  *
  * The preemptirq and sched_entry/exit tracepoints are not exported to
  * modules, so they are looked up by name.
  */
 #include <linux/module.h>
+#include <linux/percpu.h>
+#include <linux/sched/clock.h>
 #include <linux/string.h>
 #include <linux/tracepoint.h>
 
+static bool clock;
+module_param(clock, bool, 0444);
+MODULE_PARM_DESC(clock, "read the clock in every probe");
+
+static DEFINE_PER_CPU(u64, last_stamp);
+
 static void empty_toggle(void *data, unsigned long ip, unsigned long parent_ip)
 {
+	if (clock)
+		this_cpu_write(last_stamp, sched_clock());
 }
 
 static void empty_sched(void *data, bool flag)
 {
+	if (clock)
+		this_cpu_write(last_stamp, sched_clock());
 }
 
 struct empty_hook {
