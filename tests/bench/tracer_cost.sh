@@ -3,7 +3,7 @@
 #
 # tracer_cost.sh - what the latency_parser tracer costs, measured in the VM
 # (make bench-vm). A toggle-heavy workload (stress-ng context switches and
-# pipes: every operation disables and enables preemption and IRQs several
+# pipes: every operation disables and enables preemption and IRQs tens of
 # times) runs with tracing off, with latency_parser, with the preemptirqsoff
 # tracer, and with the raw preemptirq events recorded. Prints the slowdown of
 # each against tracing off, the trace bytes per second per CPU written, and
