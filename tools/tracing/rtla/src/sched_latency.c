@@ -606,6 +606,41 @@ bool sl_cpu_monitored(struct sl_tool *tool, int cpu)
 }
 
 /*
+ * sl_system_totals - the system as a whole: the worst of each value and
+ * the total of each count, over the monitored CPUs that the tracer listed
+ * or, with @computed, over those with a computed bound
+ */
+void sl_system_totals(struct sl_tool *tool, bool computed, struct sl_totals *t)
+{
+	struct sl_cpu *c;
+	int cpu, var;
+
+	memset(t, 0, sizeof(*t));
+	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
+		c = &tool->cpu[cpu];
+		if (!sl_cpu_monitored(tool, cpu) || !(computed ? c->has_res : c->seen))
+			continue;
+		t->windows += c->windows;
+		for (var = 0; var < SL_NR_VARS; var++)
+			if (c->max[var] > t->max[var])
+				t->max[var] = c->max[var];
+		if (c->has_res && c->res.bound[SLB_NO_INTERRUPTS].l_if > t->l_if)
+			t->l_if = c->res.bound[SLB_NO_INTERRUPTS].l_if;
+		t->irq_count += c->irq_count;
+		t->nmi_count += c->nmi_count;
+		if (c->irq_max > t->irq_max)
+			t->irq_max = c->irq_max;
+		if (c->nmi_max > t->nmi_max)
+			t->nmi_max = c->nmi_max;
+	}
+	/* An execution may be in the max file but not yet in the stream. */
+	if (t->max[SL_IRQ] > t->irq_max)
+		t->irq_max = t->max[SL_IRQ];
+	if (t->max[SL_NMI] > t->nmi_max)
+		t->nmi_max = t->max[SL_NMI];
+}
+
+/*
  * Events: the tracer's interrupt executions go straight into the bound
  * engine, so memory does not grow with the length of the run. Its max
  * events are only watched for a stop and for the stack that follows them:

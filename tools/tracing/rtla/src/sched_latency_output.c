@@ -359,35 +359,14 @@ static void json_cpu(FILE *fp, struct sl_tool *tool, int cpu)
  */
 static void json_system(FILE *fp, struct sl_tool *tool)
 {
-	unsigned long long max[SL_NR_VARS] = { 0 }, lif = 0;
-	unsigned long long irq_count = 0, irq_max = 0, nmi_count = 0, nmi_max = 0;
 	const char *in = "    ";
-	struct sl_cpu *c;
-	int cpu, var, m;
+	struct sl_totals t;
+	int m;
 
-	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
-		c = &tool->cpu[cpu];
-		if (!sl_cpu_monitored(tool, cpu) || !c->has_res)
-			continue;
-		for (var = 0; var < SL_NR_VARS; var++)
-			if (c->max[var] > max[var])
-				max[var] = c->max[var];
-		if (c->res.bound[0].l_if > lif)
-			lif = c->res.bound[0].l_if;
-		irq_count += c->irq_count;
-		nmi_count += c->nmi_count;
-		if (c->irq_max > irq_max)
-			irq_max = c->irq_max;
-		if (c->nmi_max > nmi_max)
-			nmi_max = c->nmi_max;
-	}
-	if (max[SL_IRQ] > irq_max)
-		irq_max = max[SL_IRQ];
-	if (max[SL_NMI] > nmi_max)
-		nmi_max = max[SL_NMI];
+	sl_system_totals(tool, true, &t);
 
 	fprintf(fp, "  \"system\": {\n");
-	json_vars(fp, max, lif, irq_count, irq_max, nmi_count, nmi_max, in);
+	json_vars(fp, t.max, t.l_if, t.irq_count, t.irq_max, t.nmi_count, t.nmi_max, in);
 	json_bounds(fp, (const struct slb_bound * const *)tool->system, in);
 	fprintf(fp, ",\n%s\"bound_cpu\": {", in);
 	for (m = 0; m < SLB_NR_MODELS; m++)

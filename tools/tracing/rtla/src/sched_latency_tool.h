@@ -238,6 +238,19 @@ __noreturn void sl_try_help(void);
 struct option *sl_long_options(const struct option *mode_options);
 bool sl_cpu_monitored(struct sl_tool *tool, int cpu);
 
+/* the worst of each value and the total of each count, over CPUs */
+struct sl_totals {
+	unsigned long long	max[SL_NR_VARS];	/* from the max files */
+	unsigned long long	l_if;			/* no-interrupts bound */
+	unsigned long long	windows;
+	unsigned long long	irq_count;
+	unsigned long long	irq_max;	/* max file and stream */
+	unsigned long long	nmi_count;
+	unsigned long long	nmi_max;	/* max file and stream */
+};
+
+void sl_system_totals(struct sl_tool *tool, bool computed, struct sl_totals *t);
+
 int sl_tool_init(struct sl_params *params, struct sl_tool **toolp);
 int sl_run(struct sl_tool *tool, void (*periodic)(struct sl_tool *tool));
 int sl_finish(struct sl_tool *tool);

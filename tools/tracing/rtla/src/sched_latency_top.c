@@ -77,33 +77,11 @@ static void sl_top_print_cpu(struct sl_tool *tool, int cpu)
 /* sl_top_print_all - the ALL row: the worst of each column, total counts */
 static void sl_top_print_all(struct sl_tool *tool)
 {
-	unsigned long long max[SL_NR_VARS] = { 0 }, windows = 0, lif = 0;
-	unsigned long long irq_count = 0, irq_max = 0, nmi_count = 0, nmi_max = 0;
 	struct trace_seq *s = tool->trace.seq;
-	struct sl_cpu *c;
-	int cpu, var;
+	struct sl_totals t;
+	int var;
 
-	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
-		c = &tool->cpu[cpu];
-		if (!sl_cpu_monitored(tool, cpu) || !c->seen)
-			continue;
-		windows += c->windows;
-		for (var = 0; var < SL_NR_VARS; var++)
-			if (c->max[var] > max[var])
-				max[var] = c->max[var];
-		if (c->has_res && c->res.bound[SLB_NO_INTERRUPTS].l_if > lif)
-			lif = c->res.bound[SLB_NO_INTERRUPTS].l_if;
-		irq_count += c->irq_count;
-		nmi_count += c->nmi_count;
-		if (c->irq_max > irq_max)
-			irq_max = c->irq_max;
-		if (c->nmi_max > nmi_max)
-			nmi_max = c->nmi_max;
-	}
-	if (max[SL_IRQ] > irq_max)
-		irq_max = max[SL_IRQ];
-	if (max[SL_NMI] > nmi_max)
-		nmi_max = max[SL_NMI];
+	sl_system_totals(tool, false, &t);
 
 	trace_seq_printf(s, "%.15s|%.51s|%.21s|%.11s|%.10s\n",
 			 "----------------------------------------------------",
@@ -111,14 +89,14 @@ static void sl_top_print_all(struct sl_tool *tool)
 			 "----------------------------------------------------",
 			 "----------------------------------------------------",
 			 "----------------------------------------------------");
-	trace_seq_printf(s, "ALL #%-10llu|", windows);
+	trace_seq_printf(s, "ALL #%-10llu|", t.windows);
 	for (var = 0; var < SL_NR_WINDOWS; var++)
-		sl_top_us(s, max[var], true);
-	sl_top_us(s, lif, true);
-	trace_seq_printf(s, " | %9llu", irq_count);
-	sl_top_us(s, irq_max, irq_count || irq_max);
+		sl_top_us(s, t.max[var], true);
+	sl_top_us(s, t.l_if, true);
+	trace_seq_printf(s, " | %9llu", t.irq_count);
+	sl_top_us(s, t.irq_max, t.irq_count || t.irq_max);
 	trace_seq_printf(s, " |");
-	sl_top_us(s, nmi_max, nmi_count || nmi_max);
+	sl_top_us(s, t.nmi_max, t.nmi_count || t.nmi_max);
 	trace_seq_printf(s, " |");
 	sl_top_bound(s, tool->system[tool->params->model]);
 	trace_seq_printf(s, "\n");
