@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lp_sm_run - the host's stand-in for the tracer's probes (see lp_sm_run.h).
+ */
+#include <string.h>
+
+#include "lp_sm_run.h"
+
+unsigned int lp_sm_run(const struct lp_sm_event *ev, unsigned int n,
+		       struct lp_sm_record *out, unsigned int max)
+{
+	struct lp_sm_record rec[LP_SM_MAX_RECORDS];
+	struct lp_sm sm;
+	struct lp_sm_event e;
+	unsigned int i, j, k, total = 0;
+
+	memset(&sm, 0, sizeof(sm));
+	for (i = 0; i < n; i++) {
+		e = ev[i];
+		if (e.type != LP_SM_NMI_ENTRY && e.type != LP_SM_NMI_EXIT)
+			e.nmi_time = sm.nmi_time;
+		k = lp_sm_event(&sm, &e, rec);
+		for (j = 0; j < k && total < max; j++)
+			out[total++] = rec[j];
+	}
+	return total;
+}
+
+const char *lp_sm_type_name(unsigned int type)
+{
+	static const char * const names[] = {
+		[LP_SM_PREEMPT_DISABLE]	= "preempt_disable",
+		[LP_SM_PREEMPT_ENABLE]	= "preempt_enable",
+		[LP_SM_IRQ_DISABLE]	= "irq_disable",
+		[LP_SM_IRQ_ENABLE]	= "irq_enable",
+		[LP_SM_SCHED_ENTRY]	= "sched_entry",
+		[LP_SM_SCHED_EXIT]	= "sched_exit",
+		[LP_SM_IDLE_ENTER]	= "idle_enter",
+		[LP_SM_IDLE_EXIT]	= "idle_exit",
+		[LP_SM_IRQ_ENTRY]	= "irq_entry",
+		[LP_SM_IRQ_EXIT]	= "irq_exit",
+		[LP_SM_NMI_ENTRY]	= "nmi_entry",
+		[LP_SM_NMI_EXIT]	= "nmi_exit",
+		[LP_SM_CPU_OFFLINE]	= "cpu_offline",
+		[LP_SM_CPU_ONLINE]	= "cpu_online",
+	};
+
+	return type < sizeof(names) / sizeof(names[0]) ? names[type] : "?";
+}
+
+const char *lp_sm_var_name(unsigned int var)
+{
+	static const char * const names[] = {
+		[LP_POID] = "poid", [LP_PSD] = "psd", [LP_DST] = "dst",
+		[LP_PAIE] = "paie", [LP_IRQ] = "irq", [LP_NMI] = "nmi",
+		[LP_DROPPED] = "dropped",
+	};
+
+	return var <= LP_DROPPED ? names[var] : "?";
+}

@@ -1,0 +1,29 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The latency parser's KUnit suite ran at boot, in the patched kernel: the
+# named event sequences of kernel/trace/trace_latency_parser_sm_cases.h
+# through the state machine the tracer runs, each against the records the
+# model defines for it. The host runs the same table (tests/unit/parser.t);
+# this shows the kernel's build of the same source agrees.
+
+. "$(dirname "$0")/lib.sh"
+
+results=/sys/kernel/debug/kunit/latency_parser_sm/results
+if [ ! -r "$results" ]; then
+	echo "1..0 # SKIP no latency_parser_sm KUnit suite (CONFIG_LATENCY_PARSER_KUNIT_TEST)"
+	exit 0
+fi
+
+ktap=$(cat "$results")
+cases=$(grep -cE '^ {8}ok [0-9]+ ' <<< "$ktap")
+failed=$(grep -cE '^ *not ok ' <<< "$ktap")
+ktree=$top/build/linux/kernel/trace/trace_latency_parser_sm_cases.h
+expected=$(grep -c '^	LPC_CASE(' "$ktree" 2>/dev/null)
+
+diag "$(grep -E '^ {8}(not )?ok [0-9]+ ' <<< "$ktap")"
+check "no KUnit case of the parser failed" test "$failed" -eq 0
+check "every named sequence ran ($cases of ${expected:-?})" test "$cases" -eq "${expected:-0}"
+check "the suite passed" grep -qE '^ok [0-9]+ latency_parser_sm' <<< "$ktap"
+
+done_testing
