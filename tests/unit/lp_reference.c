@@ -1,0 +1,767 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lp_reference - the reference interpreter of the latency parser's spec
+ * (tests/unit/parser-spec.md), see lp_reference.h.
+ *
+ * Pass 1 (classify) walks the events once and tells each one's role: an
+ * interrupt's own event (the hardware's irq_disable, a handler boundary, a
+ * preemption toggle of its tail, the hardware's irq_enable that ends it), an
+ * NMI's, or the thread's. It lists the interrupts (start, end, the event
+ * that ends each) and the NMI spans.
+ *
+ * Pass 2 (interpret) walks the events again and runs the thread's model on
+ * the thread's events only, ending interrupts where pass 1 found them. A
+ * window's duration is its length minus the measure of the union of the
+ * interrupt and NMI spans that overlap it: no counter is sampled.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lp_reference.h"
+
+enum ref_role {
+	ROLE_THREAD,		/* the thread's own event */
+	ROLE_HW_ID,		/* the hardware's irq_disable of an interrupt */
+	ROLE_HANDLER,		/* IRQ_IN/IRQ_OUT */
+	ROLE_TAIL,		/* PD/PE of a tail: applied at the tail's end */
+	ROLE_TAIL_IE,		/* the hardware's irq_enable: ends the tail */
+	ROLE_NMI,
+	ROLE_HOTPLUG,
+	ROLE_IGNORED,		/* while the CPU is offline */
+};
+
+#define NO_IRQ	(~0u)
+
+struct ref_irq {
+	u64		start;
+	u64		end;
+	unsigned int	start_ev;	/* the event where it starts */
+	unsigned int	end_ev;		/* the event that ends it, or NO_IRQ */
+	unsigned int	abort_ev;	/* a thread event in its handlers */
+	u32		kind;
+	u32		id;
+	/* pass 2 */
+	bool		synced;		/* the CPU was synced at its start */
+};
+
+struct ref_span {
+	u64		start;
+	u64		end;
+};
+
+struct ref_win {
+	bool		open;
+	u64		start;
+	unsigned long	ip;
+};
+
+struct ref {
+	const struct lp_sm_event *ev;
+	unsigned int	n;
+
+	/* pass 1 */
+	unsigned char	*role;
+	unsigned int	*irq_of;	/* the interrupt an event belongs to */
+	struct ref_irq	*irq;
+	unsigned int	nr_irq;
+	struct ref_span	*span;		/* ended interrupts and NMIs */
+	struct ref_span	*scratch;	/* busy_time()'s */
+	unsigned int	nr_span;
+	bool		*nmi_record;	/* this NMI_OUT ends an outer NMI */
+	u64		*nmi_start;	/* ... that began then */
+
+	/* pass 2: the records */
+	struct lp_sm_record *out;
+	unsigned int	*at;
+	unsigned int	max;
+	unsigned int	nr_out;
+	unsigned int	cur;		/* the event being interpreted */
+
+	/* pass 2: the thread, as the spec describes it */
+	bool		synced;
+	bool		pe_known;
+	bool		ie_known;
+	bool		pe;
+	bool		ie;
+	bool		sched;
+	bool		sx_seen;	/* SX of a task: EV7 is its PE */
+	bool		ev3_seen;
+	bool		sleeping;
+	bool		offline;
+	struct ref_win	poid;
+	struct ref_win	psd;
+	struct ref_win	dst;
+	struct ref_win	paie;
+	bool		paie_resched;
+	/* the last preempt_disable: EV1 if an SE follows */
+	bool		pd_valid;
+	u64		pd_time;
+	unsigned long	pd_ip;
+	bool		pd_from_pe_ie;
+	bool		pd_in_poid;
+};
+
+/* ------------------------------------------------------------------ */
+/* Pass 1: the interrupts and the NMIs                                 */
+/* ------------------------------------------------------------------ */
+
+static void add_span(struct ref *r, u64 start, u64 end)
+{
+	r->span[r->nr_span].start = start;
+	r->span[r->nr_span].end = end;
+	r->nr_span++;
+}
+
+/*
+ * claim_hw_id - the first IRQ_IN of an interrupt at @i: the ID just before
+ * it (only NMI events between) is the hardware's. Returns its index, or
+ * @i if there is none.
+ */
+static unsigned int claim_hw_id(struct ref *r, unsigned int i)
+{
+	unsigned int j = i;
+
+	while (j > 0) {
+		j--;
+		if (r->role[j] == ROLE_NMI)
+			continue;
+		if (r->ev[j].type == LP_SM_IRQ_DISABLE &&
+		    r->role[j] == ROLE_THREAD)
+			return j;
+		break;
+	}
+	return i;
+}
+
+static void classify(struct ref *r)
+{
+	unsigned int nesting = 0, nmi_nesting = 0, in = NO_IRQ;
+	bool offline = false, tail = false;
+	u64 nmi_start = 0;
+	unsigned int i, j;
+
+	for (i = 0; i < r->n; i++) {
+		const struct lp_sm_event *e = &r->ev[i];
+
+		r->irq_of[i] = NO_IRQ;
+		if (offline) {
+			r->role[i] = ROLE_IGNORED;
+			if (e->type == LP_SM_CPU_ONLINE) {
+				r->role[i] = ROLE_HOTPLUG;
+				offline = false;
+				nesting = nmi_nesting = 0;
+				in = NO_IRQ;
+				tail = false;
+			}
+			continue;
+		}
+		switch (e->type) {
+		case LP_SM_NMI_ENTRY:
+			r->role[i] = ROLE_NMI;
+			if (nmi_nesting++ == 0)
+				nmi_start = e->time;
+			continue;
+		case LP_SM_NMI_EXIT:
+			r->role[i] = ROLE_NMI;
+			if (nmi_nesting && --nmi_nesting == 0) {
+				r->nmi_record[i] = true;
+				r->nmi_start[i] = nmi_start;
+				add_span(r, nmi_start, e->time);
+			}
+			continue;
+		case LP_SM_CPU_OFFLINE:
+		case LP_SM_CPU_ONLINE:
+			r->role[i] = ROLE_HOTPLUG;
+			offline = e->type == LP_SM_CPU_OFFLINE;
+			/* an interrupt cut by hotplug is never measured */
+			in = NO_IRQ;
+			nesting = 0;
+			tail = false;
+			continue;
+		case LP_SM_IRQ_ENTRY:
+			r->role[i] = ROLE_HANDLER;
+			if (in == NO_IRQ) {
+				struct ref_irq *q = &r->irq[r->nr_irq];
+
+				in = r->nr_irq++;
+				j = claim_hw_id(r, i);
+				if (j != i) {
+					r->role[j] = ROLE_HW_ID;
+					r->irq_of[j] = in;
+				}
+				q->start = r->ev[j].time;
+				q->start_ev = j;
+				q->end_ev = NO_IRQ;
+				q->abort_ev = NO_IRQ;
+				q->kind = e->kind;
+				q->id = e->id;
+			}
+			r->irq_of[i] = in;
+			nesting++;
+			tail = false;
+			continue;
+		case LP_SM_IRQ_EXIT:
+			r->role[i] = ROLE_HANDLER;
+			r->irq_of[i] = in;
+			if (nesting && --nesting == 0)
+				tail = true;
+			continue;
+		}
+
+		/* a thread event */
+		r->role[i] = ROLE_THREAD;
+		if (in == NO_IRQ)
+			continue;
+		if (nesting) {
+			/* the handler's exit was lost: the IRQ is forgotten */
+			r->irq[in].abort_ev = i;
+			in = NO_IRQ;
+			nesting = 0;
+			continue;
+		}
+		/* in the tail */
+		if ((e->type == LP_SM_PREEMPT_DISABLE ||
+		     e->type == LP_SM_PREEMPT_ENABLE) &&
+		    (e->flags & LP_SM_HW_IRQS_OFF)) {
+			r->role[i] = ROLE_TAIL;
+			r->irq_of[i] = in;
+			continue;
+		}
+		if (e->type == LP_SM_IRQ_ENABLE)
+			r->role[i] = ROLE_TAIL_IE;
+		r->irq_of[i] = in;
+		r->irq[in].end = e->time;
+		r->irq[in].end_ev = i;
+		add_span(r, r->irq[in].start, e->time);
+		in = NO_IRQ;
+		tail = false;
+	}
+	(void)tail;
+}
+
+/* ------------------------------------------------------------------ */
+/* Interference: interval arithmetic over the spans                   */
+/* ------------------------------------------------------------------ */
+
+static int cmp_span(const void *a, const void *b)
+{
+	const struct ref_span *x = a, *y = b;
+
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return 0;
+}
+
+/* busy_time - how long [a, b] overlaps the union of the spans */
+static u64 busy_time(const struct ref *r, u64 a, u64 b)
+{
+	struct ref_span *s = r->scratch;
+	unsigned int i, k = 0;
+	u64 sum = 0, cs = 0, ce = 0;
+	bool have = false;
+
+	if (b <= a || !r->nr_span)
+		return 0;
+	for (i = 0; i < r->nr_span; i++) {
+		u64 st = r->span[i].start, en = r->span[i].end;
+
+		if (st < a)
+			st = a;
+		if (en > b)
+			en = b;
+		if (st < en) {
+			s[k].start = st;
+			s[k].end = en;
+			k++;
+		}
+	}
+	qsort(s, k, sizeof(*s), cmp_span);
+	for (i = 0; i < k; i++) {
+		if (have && s[i].start <= ce) {
+			if (s[i].end > ce)
+				ce = s[i].end;
+			continue;
+		}
+		if (have)
+			sum += ce - cs;
+		cs = s[i].start;
+		ce = s[i].end;
+		have = true;
+	}
+	if (have)
+		sum += ce - cs;
+	return sum;
+}
+
+/* nmi_time_in - the NMI time inside [a, b] (an interrupt's own) */
+static u64 nmi_time_in(const struct ref *r, u64 a, u64 b)
+{
+	u64 sum = 0;
+	unsigned int i;
+
+	for (i = 0; i < r->n; i++) {
+		u64 st, en;
+
+		if (!r->nmi_record[i])
+			continue;
+		st = r->nmi_start[i];
+		en = r->ev[i].time;
+		if (st < a)
+			st = a;
+		if (en > b)
+			en = b;
+		if (st < en)
+			sum += en - st;
+	}
+	return sum;
+}
+
+/* ------------------------------------------------------------------ */
+/* Pass 2: records                                                    */
+/* ------------------------------------------------------------------ */
+
+static void emit(struct ref *r, u32 var, u64 start, u64 duration,
+		 unsigned long ip, u32 kind, u32 id)
+{
+	if (r->nr_out < r->max) {
+		struct lp_sm_record *o = &r->out[r->nr_out];
+
+		memset(o, 0, sizeof(*o));
+		o->var = var;
+		o->start = start;
+		o->duration = duration;
+		o->ip = ip;
+		o->kind = kind;
+		o->id = id;
+		if (r->at)
+			r->at[r->nr_out] = r->cur;
+	}
+	r->nr_out++;
+}
+
+/* dropped - something was not measured: only the event's time is told */
+static void dropped(struct ref *r, u64 t)
+{
+	emit(r, LP_DROPPED, t, 0, 0, 0, 0);
+}
+
+/* record - window @w ends at @end: its length net of the interrupts */
+static void record(struct ref *r, struct ref_win *w, u32 var, u64 end)
+{
+	emit(r, var, w->start, end - w->start - busy_time(r, w->start, end),
+	     w->ip, 0, 0);
+	w->open = false;
+}
+
+static void open_win(struct ref_win *w, u64 t, unsigned long ip)
+{
+	w->open = true;
+	w->start = t;
+	w->ip = ip;
+}
+
+static bool in_pe_ie(const struct ref *r)
+{
+	return r->pe_known && r->ie_known && r->pe && r->ie && !r->sched;
+}
+
+static void close_all(struct ref *r)
+{
+	r->poid.open = r->psd.open = r->dst.open = r->paie.open = false;
+}
+
+/* desync - an event the model forbids: the CPU waits to sync again */
+static void desync(struct ref *r, u64 t)
+{
+	if (r->synced && (r->poid.open || r->psd.open || r->dst.open))
+		dropped(r, t);
+	close_all(r);
+	r->synced = false;
+}
+
+/*
+ * enter_pe_ie - the thread is back in pe_ie outside the scheduler: the
+ * POID ends and PAIE begins; the first such entry syncs the CPU.
+ */
+static void enter_pe_ie(struct ref *r, const struct lp_sm_event *e, u64 t)
+{
+	if (r->synced) {
+		if (r->poid.open)
+			record(r, &r->poid, LP_POID, t);
+	} else {
+		/* the window this ends began before parsing did */
+		r->synced = true;
+		dropped(r, t);
+	}
+	open_win(&r->paie, t, e->ip);
+	r->paie_resched = e->flags & LP_SM_NEED_RESCHED;
+}
+
+/* leave_pe_ie - a PD or an ID from pe_ie: a POID begins */
+static void leave_pe_ie(struct ref *r, const struct lp_sm_event *e, u64 t)
+{
+	if (r->synced)
+		open_win(&r->poid, t, e->ip);
+}
+
+/* ev7 - the scheduler returns the thread its flow */
+static void ev7(struct ref *r, const struct lp_sm_event *e, u64 t)
+{
+	if (r->psd.open)
+		record(r, &r->psd, LP_PSD, t);
+	if (r->dst.open)
+		record(r, &r->dst, LP_DST, t);
+	r->sched = false;
+	r->pe = true;
+	r->pe_known = true;
+	if (r->ie_known && r->ie)
+		enter_pe_ie(r, e, t);
+	else if (r->synced)
+		open_win(&r->poid, t, e->ip);
+}
+
+static void on_pd(struct ref *r, const struct lp_sm_event *e, u64 t)
+{
+	bool was = in_pe_ie(r);
+
+	if (r->sched) {
+		desync(r, t);
+		return;
+	}
+	r->pd_valid = true;
+	r->pd_time = t;
+	r->pd_ip = e->ip;
+	r->pd_from_pe_ie = was;
+	r->pd_in_poid = r->synced && r->poid.open && r->ie_known && !r->ie;
+	r->pe = false;
+	r->pe_known = true;
+	if (was)
+		leave_pe_ie(r, e, t);
+}
+
+static void on_pe(struct ref *r, const struct lp_sm_event *e, u64 t)
+{
+	bool was = in_pe_ie(r);
+
+	if (r->sched) {
+		/* EV7 is the PE after SX; before it the model has none (R7) */
+		if (r->sx_seen)
+			ev7(r, e, t);
+		return;
+	}
+	r->pe = true;
+	r->pe_known = true;
+	if (!was && in_pe_ie(r))
+		enter_pe_ie(r, e, t);
+}
+
+static void on_id(struct ref *r, const struct lp_sm_event *e, u64 t)
+{
+	bool was = in_pe_ie(r);
+
+	r->ie = false;
+	r->ie_known = true;
+	if (r->sched) {
+		/* EV3: the first ID inside the scheduler */
+		if (!r->ev3_seen && r->synced)
+			open_win(&r->dst, t, e->ip);
+		r->ev3_seen = true;
+		return;
+	}
+	if (was)
+		leave_pe_ie(r, e, t);
+}
+
+static void on_ie(struct ref *r, const struct lp_sm_event *e, u64 t)
+{
+	bool was = in_pe_ie(r);
+
+	if (r->ie_known && r->ie && r->synced && !r->sleeping) {
+		/* its ID was not seen */
+		dropped(r, t);
+		return;
+	}
+	r->ie = true;
+	r->ie_known = true;
+	if (!r->sched && !was && in_pe_ie(r))
+		enter_pe_ie(r, e, t);
+}
+
+/* se_windows - EV2: what the windows before the scheduler become */
+static void se_windows(struct ref *r, const struct lp_sm_event *e, u64 t,
+		       bool idle)
+{
+	bool preempt = e->flags & (LP_SM_PREEMPT | LP_SM_NEED_RESCHED);
+	u64 ev1 = idle ? t : r->pd_time;
+	unsigned long ev1_ip = idle ? e->ip : r->pd_ip;
+
+	if (idle) {
+		/* R5: the idle loop's IRQs-off window ends here */
+		if (r->poid.open)
+			record(r, &r->poid, LP_POID, t);
+		if (preempt && in_pe_ie(r) && r->paie.open)
+			record(r, &r->paie, LP_PAIE, t);
+	} else {
+		if (r->poid.open && r->pd_valid && r->pd_in_poid)
+			record(r, &r->poid, LP_POID, r->pd_time);
+		if (preempt && r->pd_valid && r->pd_from_pe_ie && r->paie.open)
+			record(r, &r->paie, LP_PAIE, r->pd_time);
+	}
+	r->poid.open = false;
+	r->paie.open = false;
+	if (idle || r->pd_valid)
+		open_win(&r->psd, ev1, ev1_ip);
+}
+
+static void on_se(struct ref *r, const struct lp_sm_event *e, u64 t)
+{
+	bool idle = e->flags & LP_SM_IDLE_TASK;
+
+	if (r->sched || (!idle && r->pe_known && r->pe) ||
+	    (!idle && r->ie_known && !r->ie)) {
+		desync(r, t);
+		return;
+	}
+	if (r->synced)
+		se_windows(r, e, t, idle);
+	r->sched = true;
+	r->sx_seen = false;
+	r->ev3_seen = false;
+	r->pe = false;
+	r->pe_known = true;
+	r->ie = true;
+	r->ie_known = true;
+}
+
+static void on_sx(struct ref *r, const struct lp_sm_event *e, u64 t)
+{
+	if (!r->sched) {
+		desync(r, t);
+		return;
+	}
+	if (e->flags & LP_SM_IDLE_TASK)
+		ev7(r, e, t);
+	else
+		r->sx_seen = true;
+}
+
+static void on_idle_in(struct ref *r, u64 t)
+{
+	if (r->synced && r->poid.open)
+		record(r, &r->poid, LP_POID, t);
+	r->sleeping = true;
+}
+
+static void on_idle_out(struct ref *r, const struct lp_sm_event *e, u64 t)
+{
+	r->sleeping = false;
+	r->ie = false;
+	r->ie_known = true;
+	if (r->synced)
+		open_win(&r->poid, t, e->ip);
+}
+
+/*
+ * thread_event - the thread's model. @t is when the event counts: its
+ * time, or the end of the tail it belongs to.
+ */
+static void thread_event(struct ref *r, const struct lp_sm_event *e, u64 t)
+{
+	/* the idle task outside the scheduler counts as preemption enabled */
+	if ((e->flags & LP_SM_IDLE_TASK) && !r->sched) {
+		r->pe = true;
+		r->pe_known = true;
+	}
+	switch (e->type) {
+	case LP_SM_PREEMPT_DISABLE:
+		on_pd(r, e, t);
+		break;
+	case LP_SM_PREEMPT_ENABLE:
+		on_pe(r, e, t);
+		break;
+	case LP_SM_IRQ_DISABLE:
+		on_id(r, e, t);
+		break;
+	case LP_SM_IRQ_ENABLE:
+		on_ie(r, e, t);
+		break;
+	case LP_SM_SCHED_ENTRY:
+		on_se(r, e, t);
+		break;
+	case LP_SM_SCHED_EXIT:
+		on_sx(r, e, t);
+		break;
+	case LP_SM_IDLE_ENTER:
+		on_idle_in(r, t);
+		break;
+	case LP_SM_IDLE_EXIT:
+		on_idle_out(r, e, t);
+		break;
+	}
+}
+
+/*
+ * irq_end - interrupt @q ends at event @i: its record, the PAIE restart,
+ * then its tail's preemption toggles, at its end.
+ */
+static void irq_end(struct ref *r, unsigned int qi, unsigned int i)
+{
+	struct ref_irq *q = &r->irq[qi];
+	bool was_pe_ie = in_pe_ie(r);
+	unsigned int j, last, last_pd;
+
+	if (q->synced)
+		emit(r, LP_IRQ, q->start,
+		     q->end - q->start - nmi_time_in(r, q->start, q->end), 0,
+		     q->kind, q->id);
+	else
+		dropped(r, r->ev[i].time);
+
+	/*
+	 * The thread's pe_ie time before the IRQ stays in PAIE only if it
+	 * is already on its way to a preemption.
+	 */
+	if (r->synced && was_pe_ie && r->paie.open && !r->paie_resched) {
+		r->paie.start = q->end;
+		r->paie.ip = r->ev[i].ip;
+		r->paie_resched = r->ev[i].flags & LP_SM_NEED_RESCHED;
+	}
+
+	/*
+	 * An interrupt with the hardware's ID came while the thread's IRQs
+	 * were enabled: if the parser did not know it yet, now it does (it
+	 * is no entry into pe_ie: the thread's state did not change).
+	 */
+	if (!r->ie_known && q->start_ev != i &&
+	    r->ev[q->start_ev].type == LP_SM_IRQ_DISABLE) {
+		r->ie = true;
+		r->ie_known = true;
+	}
+
+	/*
+	 * The tail's toggles are the IRQ's code: only the preemption state
+	 * they leave counts, as one PD (the last) at the tail's end. A PD/PE
+	 * pair (waking ksoftirqd) is no window of the thread.
+	 */
+	last = last_pd = NO_IRQ;
+	for (j = q->start_ev; j < i; j++) {
+		if (r->role[j] != ROLE_TAIL || r->irq_of[j] != qi)
+			continue;
+		last = j;
+		if (r->ev[j].type == LP_SM_PREEMPT_DISABLE)
+			last_pd = j;
+	}
+	if (last == NO_IRQ)
+		return;
+	if (!r->pe_known) {
+		/* the thread's state was not known: the tail tells it */
+		thread_event(r, &r->ev[last], q->end);
+	} else if (r->pe && last == last_pd) {
+		thread_event(r, &r->ev[last_pd], q->end);
+	}
+}
+
+static void reset_thread(struct ref *r)
+{
+	r->synced = r->pe_known = r->ie_known = false;
+	r->pe = r->ie = r->sched = r->sx_seen = r->ev3_seen = false;
+	r->sleeping = false;
+	r->pd_valid = false;
+	close_all(r);
+}
+
+static void on_offline(struct ref *r, u64 t)
+{
+	if (r->synced && (r->poid.open || r->psd.open || r->dst.open ||
+			  r->paie.open))
+		dropped(r, t);
+	reset_thread(r);
+	r->offline = true;
+}
+
+static void interpret(struct ref *r)
+{
+	unsigned int i, qi;
+
+	for (i = 0; i < r->n; i++) {
+		const struct lp_sm_event *e = &r->ev[i];
+
+		r->cur = i;
+		switch (r->role[i]) {
+		case ROLE_IGNORED:
+			continue;
+		case ROLE_HOTPLUG:
+			if (e->type == LP_SM_CPU_OFFLINE) {
+				on_offline(r, e->time);
+			} else {
+				reset_thread(r);
+				r->offline = false;
+			}
+			continue;
+		case ROLE_NMI:
+			if (r->nmi_record[i])
+				emit(r, LP_NMI, r->nmi_start[i],
+				     e->time - r->nmi_start[i], 0,
+				     LATENCY_PARSER_NMI, 0);
+			continue;
+		default:
+			break;
+		}
+
+		/* an interrupt starts, is forgotten or ends here */
+		for (qi = 0; qi < r->nr_irq; qi++) {
+			struct ref_irq *q = &r->irq[qi];
+
+			if (q->start_ev == i)
+				q->synced = r->synced;
+			if (q->abort_ev == i)
+				dropped(r, e->time);
+			if (q->end_ev == i)
+				irq_end(r, qi, i);
+		}
+		if (r->role[i] == ROLE_THREAD)
+			thread_event(r, e, e->time);
+	}
+}
+
+unsigned int lp_ref_run_idx(const struct lp_sm_event *ev, unsigned int n,
+			    struct lp_sm_record *out, unsigned int *at,
+			    unsigned int max)
+{
+	struct ref r;
+
+	memset(&r, 0, sizeof(r));
+	r.ev = ev;
+	r.n = n;
+	r.out = out;
+	r.at = at;
+	r.max = max;
+	r.role = calloc(n + 1, sizeof(*r.role));
+	r.irq_of = calloc(n + 1, sizeof(*r.irq_of));
+	r.irq = calloc(n + 1, sizeof(*r.irq));
+	r.span = calloc(2 * n + 1, sizeof(*r.span));
+	r.scratch = calloc(2 * n + 1, sizeof(*r.scratch));
+	r.nmi_record = calloc(n + 1, sizeof(*r.nmi_record));
+	r.nmi_start = calloc(n + 1, sizeof(*r.nmi_start));
+	if (!r.role || !r.irq_of || !r.irq || !r.span || !r.scratch ||
+	    !r.nmi_record || !r.nmi_start)
+		abort();
+
+	classify(&r);
+	interpret(&r);
+
+	free(r.role);
+	free(r.irq_of);
+	free(r.irq);
+	free(r.span);
+	free(r.scratch);
+	free(r.nmi_record);
+	free(r.nmi_start);
+	return r.nr_out;
+}
+
+unsigned int lp_ref_run(const struct lp_sm_event *ev, unsigned int n,
+			struct lp_sm_record *out, unsigned int max)
+{
+	return lp_ref_run_idx(ev, n, out, NULL, max);
+}
