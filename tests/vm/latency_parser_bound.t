@@ -4,12 +4,18 @@
 # The paper's experiment in deterministic time (VM_ICOUNT=0: the guest clock
 # is qemu's instruction counter, no emulator jitter): cyclictest measures
 # the latency of each CPU while rtla sched-latency bounds it, with a load of
-# context switches and a 20 kHz timer on CPU 1. The bound must be finite
-# (sliding_window) and never below what cyclictest saw; the ratio bound /
-# cyclictest max under each characterization is the paper's tightness
-# figure, printed as diagnostics.
+# context switches and a 20 kHz timer on the last CPU. The bound must be
+# finite (sliding_window) and never below what cyclictest saw; the ratio
+# bound / cyclictest max under each characterization is the paper's
+# tightness figure, printed as diagnostics.
+#
+# One vCPU by default: with icount, qemu runs vCPUs in turn on one clock,
+# and on two each CPU's clock runs on while the other executes (up to a
+# tick), so an IRQ of a few microseconds reads as up to 1 ms and the
+# interference bounds mean nothing (see latency_parser_exact.t).
 
 export VM_ICOUNT=${VM_ICOUNT-0}
+export VM_CPUS=${VM_CPUS-1}
 VM_TIMEOUT=${VM_TIMEOUT:-420}
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/lp.sh"
@@ -42,7 +48,8 @@ fi
 
 # stress-ng writes in its working directory: the guest's /tmp, not the
 # read-only repository
-(cd "$out" && exec stress-ng --switch 1 --timer 1 --timer-freq 20000 --taskset 1 \
+(cd "$out" && exec stress-ng --switch 1 --timer 1 --timer-freq 20000 \
+	--taskset $(($(nproc) - 1)) \
 	--timeout 600s --metrics-brief > "$out/stress.txt" 2>&1) &
 load=$!
 sleep 1
@@ -52,7 +59,7 @@ status=$?
 kill -0 "$load" 2>/dev/null
 loaded=$?
 diag "$(cat "$out/bound.txt")"
-ok $status "top -- cyclictest under stress-ng (switch, 20 kHz timer on CPU 1): exit 0"
+ok $status "top -- cyclictest under stress-ng (switch, 20 kHz timer): exit 0"
 check "the load ran through the whole session" test $loaded -eq 0
 [ $loaded -eq 0 ] && kill -INT "$load"
 wait "$load" 2>/dev/null
@@ -115,6 +122,8 @@ for cpu in $(sl_json "$out/bound.json" "' '.join(sorted(j['cpus'], key=int))"); 
 	check "CPU $cpu: the sliding_window bound is finite ($bound ns)" finite "$bound"
 	check "CPU $cpu: the sliding_window bound >= cyclictest's max" \
 		bound_ge "$bound" "$lat"
+	bound=$(sl_json "$out/bound.json" "j['cpus']['$cpu']['bound_ns']['sliding_window_owcet']")
+	check "CPU $cpu: the sliding_window_owcet bound is finite ($bound ns)" finite "$bound"
 done
 check "no instance left" sl_no_instance
 
