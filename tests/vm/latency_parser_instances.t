@@ -84,6 +84,12 @@ if [ -w /sys/devices/system/cpu/cpu1/online ]; then
 	check "CPU 1 is parsed again after hotplug" test "$(lp_max "$a" 1 windows)" -gt 0
 	check "the window hotplug cut is counted as dropped" \
 		test "$(lp_max "$a" 1 dropped)" -gt "$dropped"
+	# the offline second is no window and no IRQ (TCG's noise is ms)
+	for var in poid psd dst paie irq; do
+		v=$(lp_max "$a" 1 $var)
+		check "CPU 1's max $var ($v ns) holds none of the offline second" \
+			test "${v//none/0}" -lt 500000000
+	done
 else
 	skip "CPU hotplug" "cpu1 cannot go offline"
 fi
