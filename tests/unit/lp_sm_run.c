@@ -26,6 +26,62 @@ unsigned int lp_sm_run(const struct lp_sm_event *ev, unsigned int n,
 	return total;
 }
 
+/*
+ * The host's clock: the time of the event being parsed, which the parser
+ * only gets by asking. Not the event's field, which holds a poison.
+ */
+static struct {
+	u64		time;
+	u64		nmi_time;
+	unsigned int	reads;
+} lp_host_clock;
+
+#define LP_POISON_TIME	0xdeadbeefdeadbeefULL
+
+void lp_sm_stamp(struct lp_sm *sm, struct lp_sm_event *ev)
+{
+	(void)sm;
+	ev->time = lp_host_clock.time;
+	ev->nmi_time = lp_host_clock.nmi_time;
+	lp_host_clock.reads++;
+}
+
+unsigned int lp_sm_event_lazy(struct lp_sm *sm, const struct lp_sm_event *ev,
+			      struct lp_sm_record *out, unsigned int *clock_reads)
+{
+	struct lp_sm_event e = *ev;
+	unsigned int n;
+
+	lp_host_clock.time = ev->time;
+	lp_host_clock.nmi_time = sm->nmi_time;
+	lp_host_clock.reads = 0;
+	e.time = LP_POISON_TIME;
+	e.nmi_time = LP_POISON_TIME;
+	e.flags |= LP_SM_UNSTAMPED;
+	n = lp_sm_event(sm, &e, out);
+	if (clock_reads)
+		*clock_reads = lp_host_clock.reads;
+	return n;
+}
+
+unsigned int lp_sm_run_lazy(const struct lp_sm_event *ev, unsigned int n,
+			    struct lp_sm_record *out, unsigned int max,
+			    unsigned int *clock_reads)
+{
+	struct lp_sm_record rec[LP_SM_MAX_RECORDS];
+	struct lp_sm sm;
+	unsigned int i, j, k, total = 0;
+
+	memset(&sm, 0, sizeof(sm));
+	for (i = 0; i < n; i++) {
+		k = lp_sm_event_lazy(&sm, &ev[i], rec,
+				     clock_reads ? &clock_reads[i] : NULL);
+		for (j = 0; j < k && total < max; j++)
+			out[total++] = rec[j];
+	}
+	return total;
+}
+
 const char *lp_sm_type_name(unsigned int type)
 {
 	static const char * const names[] = {

@@ -17,6 +17,21 @@
 unsigned int lp_sm_run(const struct lp_sm_event *ev, unsigned int n,
 		       struct lp_sm_record *out, unsigned int max);
 
+/*
+ * lp_sm_run_lazy - the same, the way the tracer feeds the parser: each
+ * event goes in LP_SM_UNSTAMPED, with a time and NMI time that are not the
+ * event's, and the parser gets the right ones from lp_sm_stamp() when it
+ * asks. A parser that used a time it did not ask for reports wrong values.
+ * @clock_reads (if not NULL) gets, per event, how often it asked (0 or 1).
+ */
+/* lp_sm_event_lazy - one event through @sm as lp_sm_run_lazy() feeds it */
+unsigned int lp_sm_event_lazy(struct lp_sm *sm, const struct lp_sm_event *ev,
+			      struct lp_sm_record *out, unsigned int *clock_reads);
+
+unsigned int lp_sm_run_lazy(const struct lp_sm_event *ev, unsigned int n,
+			    struct lp_sm_record *out, unsigned int max,
+			    unsigned int *clock_reads);
+
 /* lp_sm_type_name - an event's name, for messages */
 const char *lp_sm_type_name(unsigned int type);
 

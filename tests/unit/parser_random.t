@@ -24,7 +24,7 @@ if ! gcc -O2 -Wall -Wextra -Werror -std=gnu11 \
 	-I"$unit/shim" -I"$ktrace" -I"$unit" $(pkg-config --cflags check) \
 	-o "$out/test_parser_random" \
 	"$unit/test_parser_random.c" "$unit/lp_reference.c" \
-	"$unit/lp_generator.c" "$sm" \
+	"$unit/lp_generator.c" "$unit/lp_sm_run.c" "$sm" \
 	$(pkg-config --libs check) >&2; then
 	echo "Bail out! test_parser_random does not build"
 	exit 1

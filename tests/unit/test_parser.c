@@ -38,11 +38,10 @@ static bool same_record(const struct lp_sm_record *a,
 	       a->kind == b->kind && a->id == b->id;
 }
 
-/* run_case - a case's prefix, then its events, through a fresh parser */
-static unsigned int run_case(const struct lp_sm_case *tc,
-			     struct lp_sm_record *out)
+/* case_events - a case's prefix, then its events; returns how many */
+static unsigned int case_events(const struct lp_sm_case *tc,
+				struct lp_sm_event *ev)
 {
-	struct lp_sm_event ev[MAX_EVENTS];
 	const struct lp_sm_event *prefix;
 	unsigned int nr_prefix;
 
@@ -50,27 +49,99 @@ static unsigned int run_case(const struct lp_sm_case *tc,
 	ck_assert_uint_le(nr_prefix + tc->nr_events, MAX_EVENTS);
 	memcpy(ev, prefix, nr_prefix * sizeof(*ev));
 	memcpy(ev + nr_prefix, tc->events, tc->nr_events * sizeof(*ev));
-	return lp_sm_run(ev, nr_prefix + tc->nr_events, out, MAX_RECORDS);
+	return nr_prefix + tc->nr_events;
 }
 
-START_TEST(test_case)
+/* run_case - a case through a fresh parser, stamped or @lazy as the tracer */
+static unsigned int run_case(const struct lp_sm_case *tc,
+			     struct lp_sm_record *out, bool lazy)
 {
-	const struct lp_sm_case *tc = &lp_sm_cases[_i];
+	struct lp_sm_event ev[MAX_EVENTS];
+	unsigned int n = case_events(tc, ev);
+
+	if (lazy)
+		return lp_sm_run_lazy(ev, n, out, MAX_RECORDS, NULL);
+	return lp_sm_run(ev, n, out, MAX_RECORDS);
+}
+
+static void check_case(const struct lp_sm_case *tc, bool lazy)
+{
 	struct lp_sm_record got[MAX_RECORDS];
 	unsigned int n, i;
 	bool same;
 
-	n = run_case(tc, got);
+	n = run_case(tc, got, lazy);
 	same = n == tc->nr_expect;
 	for (i = 0; same && i < n; i++)
 		same = same_record(&got[i], &tc->expect[i]);
 	if (!same) {
-		fprintf(stderr, "case %s:\n", tc->name);
+		fprintf(stderr, "case %s%s:\n", tc->name, lazy ? " (lazy clock)" : "");
 		print_records("expected", tc->expect, tc->nr_expect);
 		print_records("parsed", got, n);
 	}
-	ck_assert_msg(same, "case %s: the parser's records differ from the paper's",
-		      tc->name);
+	ck_assert_msg(same, "case %s%s: the parser's records differ from the paper's",
+		      tc->name, lazy ? " (lazy clock)" : "");
+}
+
+START_TEST(test_case)
+{
+	check_case(&lp_sm_cases[_i], false);
+}
+END_TEST
+
+/* The same cases, each event's time given only when the parser asks. */
+START_TEST(test_case_lazy)
+{
+	check_case(&lp_sm_cases[_i], true);
+}
+END_TEST
+
+/*
+ * Only the events that open or close something read the clock. The case
+ * "lazy_clock" (trace_latency_parser_sm_cases.h) is a task that takes an
+ * irqsave lock, a preempt_disable/enable nested in it, and a context switch.
+ */
+static unsigned int clock_reads_of(const char *name, unsigned int *reads)
+{
+	struct lp_sm_record got[MAX_RECORDS];
+	struct lp_sm_event ev[MAX_EVENTS];
+	unsigned int i, n;
+
+	for (i = 0; i < ARRAY_SIZE(lp_sm_cases); i++) {
+		if (!strcmp(lp_sm_cases[i].name, name))
+			break;
+	}
+	ck_assert_msg(i < ARRAY_SIZE(lp_sm_cases), "no case %s", name);
+	n = case_events(&lp_sm_cases[i], ev);
+	lp_sm_run_lazy(ev, n, got, MAX_RECORDS, reads);
+	return n;
+}
+
+START_TEST(test_clock_reads)
+{
+	/* per event of the case, after its prefix: 1 if it read the clock */
+	static const unsigned int expect[] = {
+		1,	/* ID from pe_ie: a POID opens (or an IRQ starts) */
+		1,	/* PD with IRQs off: maybe EV1, its time is kept */
+		0,	/* PE with IRQs off: nothing opens or closes */
+		1,	/* IE back into pe_ie: the POID closes */
+		1,	/* PD from pe_ie: a POID opens, maybe EV1 */
+		0,	/* SE of a task: its windows end at EV1's time */
+		0,	/* SX of a task: EV7 is the PE after it */
+		1,	/* PE, EV7: the PSD closes */
+	};
+	unsigned int reads[MAX_EVENTS], nr_prefix, n, i;
+	const struct lp_sm_case *tc;
+
+	n = clock_reads_of("lazy_clock", reads);
+	for (tc = lp_sm_cases; strcmp(tc->name, "lazy_clock"); tc++)
+		;
+	lpc_prefix_events(tc, &nr_prefix);
+	ck_assert_uint_eq(n - nr_prefix, ARRAY_SIZE(expect));
+	for (i = 0; i < ARRAY_SIZE(expect); i++)
+		ck_assert_msg(reads[nr_prefix + i] == expect[i],
+			      "event %u: %u clock reads, expected %u", i,
+			      reads[nr_prefix + i], expect[i]);
 }
 END_TEST
 
@@ -82,7 +153,7 @@ START_TEST(test_mismatch_detected)
 	struct lp_sm_record wrong;
 	unsigned int n;
 
-	n = run_case(tc, got);
+	n = run_case(tc, got, false);
 	ck_assert_uint_eq(n, tc->nr_expect);
 	wrong = tc->expect[n - 1];
 	wrong.duration -= 1;
@@ -98,6 +169,8 @@ int main(void)
 	int failed;
 
 	tcase_add_loop_test(tc, test_case, 0, ARRAY_SIZE(lp_sm_cases));
+	tcase_add_loop_test(tc, test_case_lazy, 0, ARRAY_SIZE(lp_sm_cases));
+	tcase_add_test(tc, test_clock_reads);
 	tcase_add_test(tc, test_mismatch_detected);
 	suite_add_tcase(s, tc);
 

@@ -144,6 +144,8 @@ for mode in irq preempt; do
 		what="$mode mode, ${n} us"
 		inst=$(lp_instance exact_delay)
 		echo $cpu > "$inst/latency_parser/cpus"
+		# the IRQ executions inside the window are read from the buffer
+		echo 1 > "$inst/latency_parser/irq_events"
 		echo 1 > "$inst/options/stacktrace"
 		lp_fresh "$inst"
 		if ! delay_run $mode $n $cpu; then

@@ -24,7 +24,7 @@ check "the top level instance has no latency_parser/ while it runs nop" \
 
 check "cpus defaults to every CPU" test "$(cat "$lp/cpus")" = "0-$((ncpus - 1))"
 check "stop_tracing_us defaults to 0" test "$(cat "$lp/stop_tracing_us")" = 0
-check "irq_events defaults to 1" test "$(cat "$lp/irq_events")" = 1
+check "irq_events defaults to 0" test "$(cat "$lp/irq_events")" = 0
 check "hist_bucket_ns defaults to 1000" test "$(cat "$lp/hist_bucket_ns")" = 1000
 check "hist_buckets defaults to 1000" test "$(cat "$lp/hist_buckets")" = 1000
 
@@ -53,8 +53,8 @@ echo 3600000000 > "$lp/stop_tracing_us"
 check "stop_tracing_us reads back" test "$(cat "$lp/stop_tracing_us")" = 3600000000
 echo 0 > "$lp/stop_tracing_us"
 echo 1 > "$inst/tracing_on"
+echo 1 > "$lp/irq_events"; check "irq_events accepts 1" test "$(cat "$lp/irq_events")" = 1
 echo 0 > "$lp/irq_events"; check "irq_events accepts 0" test "$(cat "$lp/irq_events")" = 0
-echo 1 > "$lp/irq_events"
 
 # Invalid writes get EINVAL, a geometry change while tracing EBUSY.
 bad_write() {
@@ -67,6 +67,10 @@ check "cpus rejects a CPU out of range" bad_write cpus "$ncpus" "Invalid argumen
 check "cpus rejects garbage" bad_write cpus "zero" "Invalid argument"
 check "stop_tracing_us rejects a negative value" bad_write stop_tracing_us -5 "Invalid argument"
 check "stop_tracing_us rejects garbage" bad_write stop_tracing_us 12abc "Invalid argument"
+# 18446744073709552 us is more than 2^64 ns: it must not wrap to a tiny threshold.
+check "stop_tracing_us rejects a value that wraps in ns" \
+	bad_write stop_tracing_us 18446744073709552 "Invalid argument"
+check "stop_tracing_us is unchanged by bad writes" test "$(cat "$lp/stop_tracing_us")" = 0
 check "irq_events rejects 2" bad_write irq_events 2 "Invalid argument"
 check "hist_buckets rejects 0" bad_write hist_buckets 0 "Invalid argument"
 check "hist_buckets rejects too many" bad_write hist_buckets 10001 "Invalid argument"
@@ -82,6 +86,15 @@ check "a geometry change with tracing off applies" \
 check "the new geometry steps by 2000 ns" test "$(sed -n '3p' "$lp/hist/psd" | cut -d' ' -f1)" = 2000
 check "the new geometry starts from zero" test "$(lp_max "$inst" 0 windows)" = 0
 check "geometry too wide for 32 bits is rejected" bad_write hist_bucket_ns 100000000 "Invalid argument"
+# Values whose product with the other factor wraps 64 bits: 2^61 ns times
+# 2000 buckets once passed the check and divided by zero in the kernel.
+check "a bucket width that wraps the geometry is rejected" \
+	bad_write hist_bucket_ns 2305843009213693952 "Invalid argument"
+check "a bucket width over 32 bits is rejected" bad_write hist_bucket_ns 4294967296 "Invalid argument"
+check "a bucket count that wraps the geometry is rejected" \
+	bad_write hist_buckets 9223372036854775808 "Invalid argument"
+check "the geometry is unchanged by the rejected writes" \
+	test "$(cat "$lp/hist_bucket_ns") $(cat "$lp/hist_buckets")" = "2000 100"
 echo 1 > "$inst/tracing_on"
 sleep 1
 

@@ -13,6 +13,7 @@ hz=1000
 secs=2
 inst=$(lp_instance irq)
 echo 1 > "$inst/latency_parser/cpus"
+echo 1 > "$inst/latency_parser/irq_events"
 echo > "$inst/trace"
 sleep $secs
 echo 0 > "$inst/tracing_on"

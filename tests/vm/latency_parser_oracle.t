@@ -19,6 +19,7 @@ on=$(lp_instance oracle)
 off=$(lp_instance oracle_other)
 echo $cpu > "$on/latency_parser/cpus"
 echo $other > "$off/latency_parser/cpus"
+echo 1 > "$on/latency_parser/irq_events"
 echo 1 > "$on/options/stacktrace"
 
 # Lower bounds: irq-off windows hold no interrupt, so D_POID >= N exactly.

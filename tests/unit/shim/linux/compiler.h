@@ -5,4 +5,10 @@
 
 #include "types.h"
 
+/* glibc's <sys/cdefs.h> has __always_inline already */
+#ifndef __always_inline
+#define __always_inline	inline __attribute__((__always_inline__))
+#endif
+#define noinline	__attribute__((__noinline__))
+
 #endif /* _LP_HOST_SHIM_COMPILER_H */

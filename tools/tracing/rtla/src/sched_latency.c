@@ -854,6 +854,13 @@ static int sl_setup_instance(struct sl_tool *tool, struct trace_instance *trace,
 		return -1;
 
 	/*
+	 * The interference characterizations need every IRQ and NMI
+	 * execution; the tracer leaves them out of the buffer by default.
+	 */
+	if (!record && sl_write(inst, "latency_parser/irq_events", "1"))
+		return -1;
+
+	/*
 	 * The geometry is checked against the current one on each write: go
 	 * through one bucket, which fits any width.
 	 */
