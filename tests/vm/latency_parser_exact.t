@@ -175,6 +175,13 @@ for mode in irq preempt; do
 			"($((total - n * 1000)) ns over)"
 		check "$what: a max poid event names the module's code" \
 			grep -q '\[preemptirq_delay_test\]' <<< "$from"
+		# its stack starts where the window closed: the module's code
+		# (in irq and preempt mode both ends are in the same function)
+		first=$(grep -A2 "max poid $value ns start $start" "$inst/trace" |
+			sed -n '/<stack trace>/{n;p;q}')
+		diag "$what: the window's stack starts at:$first"
+		check "$what: the window's stack starts at the module's code" \
+			grep -q ' => execute_preemptirqtest' <<< "$first"
 		check "$what: it is the instance's max poid of CPU $cpu" \
 			test "${value:-x}" = "$poid"
 		if [ $mode = irq ]; then

@@ -122,6 +122,13 @@ stack_follows() {
 	grep -A1 "latency_parser_max: stop" "$inst/trace" | grep -q "<stack trace>"
 }
 check "a stack trace follows the stop event" stack_follows
+# The stack starts at the code that closed the window, not in the tracer.
+first_frame() {
+	grep -A2 "latency_parser_max: stop" "$inst/trace" | sed -n '/<stack trace>/{n;p;q}'
+}
+diag "the stop's stack starts at:$(first_frame)"
+check "the stop's stack starts outside the tracer" \
+	test -n "$(first_frame | grep -v -e ' lp_' -e latency_parser -e stack_trace)"
 
 check "the instance leaves the tracer" lp_remove "$inst"
 done_testing
