@@ -11,6 +11,7 @@ PATCHES   := $(TOP)/kernel-patches
 FRAGMENTS := $(TOP)/config/vm.config $(TOP)/config/sched-latency.config
 RTLA_DIR  := $(KTREE)/tools/tracing/rtla
 RTLA      := $(RTLA_DIR)/rtla
+UNTRACED  := $(BUILD)/linux-untraced
 JOBS      ?= $(shell echo $$(( $$(nproc) + 1 )))
 
 # The compiler cache lives outside build/, so `make clean` keeps it warm.
@@ -27,7 +28,7 @@ DEB_PACKAGES := build-essential bc bison flex libelf-dev libssl-dev ccache \
 	linux-source-6.12
 
 .PHONY: help deps kernel-src kernel-src-reset kernel-config kernel patches \
-	rtla dist bisect-build check test run bench bench-vm clean
+	rtla dist bisect-build check test run bench bench-vm kernel-untraced clean
 
 help:
 	@echo "make run         build everything, boot, measure under cyclictest, print"
@@ -41,6 +42,7 @@ help:
 	@echo "make bisect-build  build the series patch by patch (slow)"
 	@echo "make bench       benchmarks (host)"
 	@echo "make bench-vm    the tracer's cost in the VM"
+	@echo "make kernel-untraced  the same kernel without the toggle tracepoints"
 	@echo "make clean       remove build/ (the ccache stays)"
 
 # deps - install what is missing of DEB_PACKAGES (we run as root)
@@ -129,12 +131,21 @@ bench: deps
 # bench-vm - the tracer's cost in the VM, against its alternatives: in
 # instructions executed (qemu's instruction counter, deterministic), then in
 # wall-clock time under TCG (what every instruction costs, noisy)
-bench-vm: deps kernel
+bench-vm: deps kernel kernel-untraced
 	@rm -rf $(BUILD)/bench/empty_probes && mkdir -p $(BUILD)/bench
 	@cp -r tests/bench/empty_probes $(BUILD)/bench/
 	@$(KMAKE) -s M=$(BUILD)/bench/empty_probes modules
 	@VM_ICOUNT=0 tests/bench/tracer_cost.sh -s 2 -r 1
-	@tests/bench/tracer_cost.sh
+	@VM_ICOUNT=0 tests/bench/always_on.sh $(UNTRACED)/arch/x86/boot/bzImage -s 2 -r 1
+	@tests/bench/tracer_cost.sh -t
+
+# kernel-untraced - the kernel of `make kernel` without the tracer and the
+# toggle tracepoints it selects: bench-vm's always-on row compares the two
+kernel-untraced: kernel-src
+	@$(TOP)/scripts/kernel-untraced.sh $(KTREE) $(UNTRACED) $(FRAGMENTS)
+	@mkdir -p $(CCACHE_DIR)
+	@CCACHE_BASEDIR=$(UNTRACED) $(MAKE) -C $(UNTRACED) ARCH=x86_64 \
+		CC="ccache gcc" LOCALVERSION= -j$(JOBS) -s bzImage
 
 clean:
 	rm -rf $(BUILD)

@@ -13,27 +13,50 @@
 # uses them, and a "tracepoints_clock" run with probes that only read the
 # clock, the floor under any tracer that also times the toggles.
 #
-# usage: tracer_cost.sh [-s SECONDS] [-r ROUNDS]
+# usage: tracer_cost.sh [-s SECONDS] [-r ROUNDS] [-c CONFIGS] [-t] [-l] [-C CPUS]
 #
 # The workload is pinned to one CPU for SECONDS (default 8), and the
 # configurations take turns over ROUNDS rounds (default 3); each figure is
-# the median of its rounds. Under TCG a single run of a configuration varies
+# the median of its rounds. -c runs only the configurations named (a
+# comma-separated list, e.g. "off" on a kernel without the tracer), -t only
+# the throughput table, -l only the latency table. -C gives the VM that
+# many CPUs (default 2): under the instruction counter, run the latency
+# table on one, as qemu then runs the vCPUs in turn on one clock and each
+# CPU's clock runs on while another executes (a maximum would include it).
+#
+# The latency table is the paper's own metric of a tracer's overhead:
+# cyclictest's average and maximum latency (1 kHz, FIFO 95, in ns) on the
+# workload's CPU while the workload runs, with tracing off, with
+# latency_parser, with the preemptirqsoff tracer and with the timerlat
+# tracer (what rtla timerlat runs) measuring the same CPU. Under TCG a single run of a configuration varies
 # by 20% or more with the host's load. With VM_ICOUNT=0 in the environment
 # the guest's clock counts instructions instead (tests/vm/run), and the
 # slowdown is the one in instructions executed: immune to the host's load,
 # and blind to what an instruction costs (a clock read counts as one).
 # A benchmark, not a test: figures are ratios measured in one run.
 
-[ -n "${IN_VM:-}" ] || exec "$(dirname "$0")/../vm/run" -t 1800 -- bash "$0" "$@"
+if [ -z "${IN_VM:-}" ]; then
+	vm_cpus=2
+	for ((i = 1; i < $#; i++)); do
+		[ "${!i}" = -C ] && j=$((i + 1)) && vm_cpus=${!j}
+	done
+	exec "$(dirname "$0")/../vm/run" -t 1800 -c "$vm_cpus" -- bash "$0" "$@"
+fi
 
 T=/sys/kernel/tracing
 secs=8
 rounds=3
-while getopts s:r: opt; do
+only=
+parts="throughput latency"
+while getopts s:r:c:tlC: opt; do
 	case $opt in
 	s) secs=$OPTARG ;;
 	r) rounds=$OPTARG ;;
-	*) echo "usage: $0 [-s SECONDS] [-r ROUNDS]" >&2; exit 2 ;;
+	c) only=${OPTARG//,/ } ;;
+	t) parts=throughput ;;
+	l) parts=latency ;;
+	C) ;;
+	*) echo "usage: $0 [-s SECONDS] [-r ROUNDS] [-c CONFIGS] [-t] [-l] [-C CPUS]" >&2; exit 2 ;;
 	esac
 done
 clock="wall clock"
@@ -43,6 +66,8 @@ inst=$T/instances/bench
 configs="off latency_parser preemptirqsoff preemptirq_events"
 empty_probes=$(dirname "$0")/../../build/bench/empty_probes/empty_probes.ko
 [ -f "$empty_probes" ] && configs="off tracepoints_only tracepoints_clock ${configs#off }"
+lat_configs="off latency_parser preemptirqsoff timerlat"
+[ -n "$only" ] && configs=$only && lat_configs=$only
 
 # workload - bogo ops per second of the toggle-heavy mix, on $cpu
 workload() {
@@ -70,6 +95,8 @@ start() {
 	preemptirqsoff)		echo preemptirqsoff > "$T/current_tracer"
 				echo 0 > "$T/tracing_max_latency" ;;
 	preemptirq_events)	echo 1 > "$inst/events/preemptirq/enable" ;;
+	timerlat)		echo "$cpu" > "$T/osnoise/cpus"
+				echo timerlat > "$inst/current_tracer" ;;
 	esac
 }
 
@@ -79,7 +106,24 @@ stop() {
 	latency_parser)		echo nop > "$inst/current_tracer" ;;
 	preemptirqsoff)		echo nop > "$T/current_tracer" ;;
 	preemptirq_events)	echo 0 > "$inst/events/preemptirq/enable" ;;
+	timerlat)		echo nop > "$inst/current_tracer" ;;
 	esac
+}
+
+# latency - cyclictest's "avg max" (ns) on $cpu, beside the workload
+latency() {
+	local load
+
+	stress-ng --taskset "$cpu" --switch 1 --pipe 1 --timeout "$((secs + 5))s" \
+		--temp-path /tmp >/dev/null 2>&1 &
+	load=$!
+	sleep 1
+	cyclictest -q -N -m -p95 -t1 -a "$cpu" -i1000 -D "$secs" 2>/dev/null |
+		awk '/^T:/ { for (i = 1; i < NF; i++) {
+			if ($i == "Avg:") a = $(i + 1); if ($i == "Max:") m = $(i + 1) } }
+			END { print a + 0, m + 0 }'
+	kill "$load" 2>/dev/null
+	wait "$load" 2>/dev/null
 }
 
 rm -rf "$inst" 2>/dev/null
@@ -89,38 +133,67 @@ echo 65536 > "$inst/buffer_size_kb"
 # A first run, not measured: the first one of a boot runs slower.
 workload >/dev/null
 
-declare -A ops bytes events
-for round in $(seq "$rounds"); do
-	for name in $configs; do
-		echo > "$inst/trace"
-		start "$name"
-		ops[$name]+="$(workload) "
-		# Read before stopping: a tracer switch clears the buffer.
-		bytes[$name]+="$(cpu_stat bytes) "
-		# The raw events overrun the buffer: count what was lost too.
-		events[$name]+="$(( $(cpu_stat entries) + $(cpu_stat overrun) )) "
-		stop "$name"
+if [[ " $parts " == *" throughput "* ]]; then
+	declare -A ops bytes events
+	for round in $(seq "$rounds"); do
+		for name in $configs; do
+			echo > "$inst/trace"
+			start "$name"
+			ops[$name]+="$(workload) "
+			# Read before stopping: a tracer switch clears the buffer.
+			bytes[$name]+="$(cpu_stat bytes) "
+			# The raw events overrun the buffer: count what was lost too.
+			events[$name]+="$(( $(cpu_stat entries) + $(cpu_stat overrun) )) "
+			stop "$name"
+		done
+		echo "# round $round/$rounds done" >&2
 	done
-	echo "# round $round/$rounds done" >&2
-done
+
+	for name in $configs; do
+		ops[$name]=$(printf '%s\n' ${ops[$name]} | median)
+		bytes[$name]=$(printf '%s\n' ${bytes[$name]} | median)
+		events[$name]=$(printf '%s\n' ${events[$name]} | median)
+	done
+
+	echo "# toggle-heavy workload (stress-ng switch+pipe on CPU $cpu, ${secs}s, median of $rounds rounds, $clock)"
+	printf '%-20s %12s %10s %14s %14s\n' config "bogo-ops/s" slowdown "bytes/s/CPU" "ns/toggle"
+	for name in $configs; do
+		# The cost of one toggle: the time an operation lost, over the
+		# preemptirq events that one operation raises.
+		awk -v n="$name" -v o="${ops[$name]}" -v b="${ops[off]}" -v by="${bytes[$name]}" \
+		    -v s="$secs" -v ev="${events[preemptirq_events]}" -v eo="${ops[preemptirq_events]}" 'BEGIN {
+			per_op = (eo > 0) ? ev / s / eo : 0
+			cost = (o > 0 && b > 0 && per_op > 0) ? (1e9 / o - 1e9 / b) / per_op : 0
+			printf "%-20s %12.0f %9.3fx %14.0f %14.1f\n", n, o, (o > 0 ? b / o : 0), by / s, cost }'
+	done
+	echo "# preemptirqsoff writes its trace only for a new maximum. ns/toggle: the guest"
+	echo "# time one operation lost, over the preemptirq events it raises."
+fi
+
+if [[ " $parts " == *" latency "* ]]; then
+	declare -A avg max
+	for round in $(seq "$rounds"); do
+		for name in $lat_configs; do
+			echo > "$inst/trace"
+			start "$name"
+			read -r a m <<< "$(latency)"
+			avg[$name]+="$a "
+			max[$name]+="$m "
+			stop "$name"
+		done
+		echo "# latency round $round/$rounds done" >&2
+	done
+	echo "# cyclictest beside the workload (1 kHz, FIFO 95, CPU $cpu, ${secs}s, median of $rounds rounds, $clock)"
+	printf '%-20s %10s %10s %12s %12s\n' config "avg(ns)" "max(ns)" "avg vs off" "max vs off"
+	a0=$(printf '%s\n' ${avg[off]:-0} | median)
+	m0=$(printf '%s\n' ${max[off]:-0} | median)
+	for name in $lat_configs; do
+		a=$(printf '%s\n' ${avg[$name]} | median)
+		m=$(printf '%s\n' ${max[$name]} | median)
+		awk -v n="$name" -v a="$a" -v m="$m" -v a0="$a0" -v m0="$m0" 'BEGIN {
+			printf "%-20s %10.0f %10.0f %+12.0f %+12.0f\n", n, a, m, a - a0, m - m0 }'
+	done
+	echo "# avg/max vs off: what the configuration added to cyclictest's latency, in ns"
+	echo "# of guest time (instructions under the instruction counter)."
+fi
 rmdir "$inst"
-
-for name in $configs; do
-	ops[$name]=$(printf '%s\n' ${ops[$name]} | median)
-	bytes[$name]=$(printf '%s\n' ${bytes[$name]} | median)
-	events[$name]=$(printf '%s\n' ${events[$name]} | median)
-done
-
-echo "# toggle-heavy workload (stress-ng switch+pipe on CPU $cpu, ${secs}s, median of $rounds rounds, $clock)"
-printf '%-20s %12s %10s %14s %14s\n' config "bogo-ops/s" slowdown "bytes/s/CPU" "ns/toggle"
-for name in $configs; do
-	# The cost of one toggle: the time an operation lost, over the
-	# preemptirq events that one operation raises.
-	awk -v n="$name" -v o="${ops[$name]}" -v b="${ops[off]}" -v by="${bytes[$name]}" \
-	    -v s="$secs" -v ev="${events[preemptirq_events]}" -v eo="${ops[preemptirq_events]}" 'BEGIN {
-		per_op = (eo > 0) ? ev / s / eo : 0
-		cost = (o > 0 && b > 0 && per_op > 0) ? (1e9 / o - 1e9 / b) / per_op : 0
-		printf "%-20s %12.0f %9.3fx %14.0f %14.1f\n", n, o, (o > 0 ? b / o : 0), by / s, cost }'
-done
-echo "# preemptirqsoff writes its trace only for a new maximum. ns/toggle: the guest"
-echo "# time one operation lost, over the preemptirq events it raises."
