@@ -129,13 +129,16 @@ bench: deps
 	@$(MAKE) -s -C tests/unit bench
 
 # bench-vm - the tracer's cost in the VM, against its alternatives: in
-# instructions executed (qemu's instruction counter, deterministic), then in
-# wall-clock time under TCG (what every instruction costs, noisy)
+# instructions executed (qemu's instruction counter, deterministic): the
+# toggle-heavy load's throughput, cyclictest beside it (on one vCPU), and
+# the always-on price; then the throughput in wall-clock time under TCG
+# (what every instruction costs, noisy)
 bench-vm: deps kernel kernel-untraced
 	@rm -rf $(BUILD)/bench/empty_probes && mkdir -p $(BUILD)/bench
 	@cp -r tests/bench/empty_probes $(BUILD)/bench/
 	@$(KMAKE) -s M=$(BUILD)/bench/empty_probes modules
-	@VM_ICOUNT=0 tests/bench/tracer_cost.sh -s 2 -r 1
+	@VM_ICOUNT=0 tests/bench/tracer_cost.sh -s 2 -r 1 -t
+	@VM_ICOUNT=0 tests/bench/tracer_cost.sh -s 2 -r 1 -l -C 1
 	@VM_ICOUNT=0 tests/bench/always_on.sh $(UNTRACED)/arch/x86/boot/bzImage -s 2 -r 1
 	@tests/bench/tracer_cost.sh -t
 
