@@ -126,6 +126,40 @@ latency() {
 	wait "$load" 2>/dev/null
 }
 
+# take_turns CONFIGS MEASURE - MEASURE CONFIG with each configuration on,
+# in turn, for $rounds rounds
+take_turns() {
+	local round name
+
+	for round in $(seq "$rounds"); do
+		for name in $1; do
+			echo > "$inst/trace"
+			start "$name"
+			"$2" "$name"
+			stop "$name"
+		done
+		echo "# round $round/$rounds done" >&2
+	done
+}
+
+# throughput CONFIG - the workload's bogo ops/s, trace bytes and events
+throughput() {
+	ops[$1]+="$(workload) "
+	# Read before stopping: a tracer switch clears the buffer.
+	bytes[$1]+="$(cpu_stat bytes) "
+	# The raw events overrun the buffer: count what was lost too.
+	events[$1]+="$(( $(cpu_stat entries) + $(cpu_stat overrun) )) "
+}
+
+# cyclictest_latency CONFIG - cyclictest's average and maximum
+cyclictest_latency() {
+	local a m
+
+	read -r a m <<< "$(latency)"
+	avg[$1]+="$a "
+	max[$1]+="$m "
+}
+
 rm -rf "$inst" 2>/dev/null
 mkdir "$inst"
 echo 65536 > "$inst/buffer_size_kb"
@@ -135,19 +169,7 @@ workload >/dev/null
 
 if [[ " $parts " == *" throughput "* ]]; then
 	declare -A ops bytes events
-	for round in $(seq "$rounds"); do
-		for name in $configs; do
-			echo > "$inst/trace"
-			start "$name"
-			ops[$name]+="$(workload) "
-			# Read before stopping: a tracer switch clears the buffer.
-			bytes[$name]+="$(cpu_stat bytes) "
-			# The raw events overrun the buffer: count what was lost too.
-			events[$name]+="$(( $(cpu_stat entries) + $(cpu_stat overrun) )) "
-			stop "$name"
-		done
-		echo "# round $round/$rounds done" >&2
-	done
+	take_turns "$configs" throughput
 
 	for name in $configs; do
 		ops[$name]=$(printf '%s\n' ${ops[$name]} | median)
@@ -172,17 +194,7 @@ fi
 
 if [[ " $parts " == *" latency "* ]]; then
 	declare -A avg max
-	for round in $(seq "$rounds"); do
-		for name in $lat_configs; do
-			echo > "$inst/trace"
-			start "$name"
-			read -r a m <<< "$(latency)"
-			avg[$name]+="$a "
-			max[$name]+="$m "
-			stop "$name"
-		done
-		echo "# latency round $round/$rounds done" >&2
-	done
+	take_turns "$lat_configs" cyclictest_latency
 	echo "# cyclictest beside the workload (1 kHz, FIFO 95, CPU $cpu, ${secs}s, median of $rounds rounds, $clock)"
 	printf '%-20s %10s %10s %12s %12s\n' config "avg(ns)" "max(ns)" "avg vs off" "max vs off"
 	a0=$(printf '%s\n' ${avg[off]:-0} | median)
