@@ -86,8 +86,8 @@ check "a geometry change with tracing off applies" \
 check "the new geometry steps by 2000 ns" test "$(sed -n '3p' "$lp/hist/psd" | cut -d' ' -f1)" = 2000
 check "the new geometry starts from zero" test "$(lp_max "$inst" 0 windows)" = 0
 check "geometry too wide for 32 bits is rejected" bad_write hist_bucket_ns 100000000 "Invalid argument"
-# Values whose product with the other factor wraps 64 bits: 2^61 ns times
-# 2000 buckets once passed the check and divided by zero in the kernel.
+# Values whose product with the other factor wraps 64 bits: a bucket width
+# of 2^61 ns once passed the check and divided by zero in the kernel.
 check "a bucket width that wraps the geometry is rejected" \
 	bad_write hist_bucket_ns 2305843009213693952 "Invalid argument"
 check "a bucket width over 32 bits is rejected" bad_write hist_bucket_ns 4294967296 "Invalid argument"
