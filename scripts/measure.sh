@@ -12,6 +12,9 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 rtla=$top/build/linux/tools/tracing/rtla/rtla
 
 echo "== $(uname -sr) $(uname -v)"
+if grep -q 'vm.icount=' /proc/cmdline; then
+	echo "== a VM on qemu's instruction counter: 1 ns is one instruction, so the figures repeat from run to run but are not a real machine's"
+fi
 echo "== rtla sched-latency top, ${secs}s, cyclictest as the workload, stress-ng as load"
 stress-ng --cpu 1 --cpu-load 50 --timeout "${secs}s" --temp-path /tmp -q &
 cd /tmp || exit 1

@@ -19,7 +19,7 @@ unsigned int lp_sm_run(const struct lp_sm_event *ev, unsigned int n,
 		e = ev[i];
 		if (e.type != LP_SM_NMI_ENTRY && e.type != LP_SM_NMI_EXIT)
 			e.nmi_time = sm.nmi_time;
-		k = lp_sm_event(&sm, &e, rec);
+		k = latency_parser_sm_event(&sm, &e, rec);
 		for (j = 0; j < k && total < max; j++)
 			out[total++] = rec[j];
 	}
@@ -38,7 +38,7 @@ static struct {
 
 #define LP_POISON_TIME	0xdeadbeefdeadbeefULL
 
-void lp_sm_stamp(struct lp_sm *sm, struct lp_sm_event *ev)
+void latency_parser_sm_stamp(struct lp_sm *sm, struct lp_sm_event *ev)
 {
 	(void)sm;
 	ev->time = lp_host_clock.time;
@@ -58,7 +58,7 @@ unsigned int lp_sm_event_lazy(struct lp_sm *sm, const struct lp_sm_event *ev,
 	e.time = LP_POISON_TIME;
 	e.nmi_time = LP_POISON_TIME;
 	e.flags |= LP_SM_UNSTAMPED;
-	n = lp_sm_event(sm, &e, out);
+	n = latency_parser_sm_event(sm, &e, out);
 	if (clock_reads)
 		*clock_reads = lp_host_clock.reads;
 	return n;

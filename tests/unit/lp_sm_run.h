@@ -20,7 +20,7 @@ unsigned int lp_sm_run(const struct lp_sm_event *ev, unsigned int n,
 /*
  * lp_sm_run_lazy - the same, the way the tracer feeds the parser: each
  * event goes in LP_SM_UNSTAMPED, with a time and NMI time that are not the
- * event's, and the parser gets the right ones from lp_sm_stamp() when it
+ * event's, and the parser gets the right ones from latency_parser_sm_stamp() when it
  * asks. A parser that used a time it did not ask for reports wrong values.
  * @clock_reads (if not NULL) gets, per event, how often it asked (0 or 1).
  */

@@ -120,7 +120,7 @@ for cpu in $(sl_json "$out/bound.json" "' '.join(sorted(j['cpus'], key=int))"); 
 	bound=$(sl_json "$out/bound.json" "j['cpus']['$cpu']['bound_ns']['sliding_window']")
 	check "CPU $cpu: cyclictest measured a max latency ($lat us)" test -n "$lat"
 	# The interference terms need every IRQ execution of the 20 kHz timer:
-	# rtla asks the tracer for them (irq_events is off by default).
+	# rtla asks the tracer for them (their events are off by default).
 	irqs=$(sl_json "$out/bound.json" "j['cpus']['$cpu']['irq']['count']")
 	check "CPU $cpu: rtla received the IRQ executions ($irqs)" test "${irqs:-0}" -gt 1000
 	check "CPU $cpu: the sliding_window bound is finite ($bound ns)" finite "$bound"

@@ -91,7 +91,7 @@ delay_run() {
 # maximum is the instance's maximum
 max_event() {
 	awk -v c="[$(printf %03d "$2")]" -v pat="${3:-}" '
-		/latency_parser_max: max poid / && (pat == "" || index($0, pat)) {
+		/ new_max: poid / && (pat == "" || index($0, pat)) {
 			onc = 0
 			for (i = 1; i <= NF; i++) if ($i == c) onc = 1
 			if (!onc) next
@@ -111,7 +111,7 @@ max_event() {
 # it, so its end is found by a fixed point over the executions
 irq_inside() {
 	awk -v c="[$(printf %03d "$2")]" -v s="$3" -v p="$4" '
-		/latency_parser_irq: / {
+		/ (irq|vector|nmi)_execution: / {
 			onc = 0
 			for (i = 1; i <= NF; i++) if ($i == c) onc = 1
 			if (!onc) next
@@ -145,7 +145,7 @@ for mode in irq preempt; do
 		inst=$(lp_instance exact_delay)
 		echo $cpu > "$inst/latency_parser/cpus"
 		# the IRQ executions inside the window are read from the buffer
-		echo 1 > "$inst/latency_parser/irq_events"
+		lp_interrupt_events "$inst" 1
 		echo 1 > "$inst/options/stacktrace"
 		lp_fresh "$inst"
 		if ! delay_run $mode $n $cpu; then
@@ -164,8 +164,8 @@ for mode in irq preempt; do
 		if [ "$mvalue" != "$value" ]; then
 			diag "$what: the instance's last max poid event: $mvalue ns" \
 				"start $mstart from ${mfrom:-(none)}, closed at:"
-			diag "$(grep -A12 "max poid $mvalue ns start $mstart" "$inst/trace" |
-				sed -n '/<stack trace>/,/latency_parser_/p' | grep '=>')"
+			diag "$(grep -A12 "new_max: poid $mvalue ns start $mstart" "$inst/trace" |
+				sed -n '/<stack trace>/,/_execution: \|new_max: /p' | grep '=>')"
 		fi
 		irq=0
 		[ -n "$start" ] && irq=$(irq_inside "$inst" $cpu "$start" "${value:-0}")
@@ -177,7 +177,7 @@ for mode in irq preempt; do
 			grep -q '\[preemptirq_delay_test\]' <<< "$from"
 		# its stack starts where the window closed: the module's code
 		# (in irq and preempt mode both ends are in the same function)
-		first=$(grep -A2 "max poid $value ns start $start" "$inst/trace" |
+		first=$(grep -A2 "new_max: poid $value ns start $start" "$inst/trace" |
 			sed -n '/<stack trace>/{n;p;q}')
 		diag "$what: the window's stack starts at:$first"
 		check "$what: the window's stack starts at the module's code" \

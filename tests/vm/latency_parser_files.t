@@ -13,18 +13,22 @@ inst=$(lp_instance files)
 ok $? "an instance selects latency_parser"
 lp=$inst/latency_parser
 
-for f in cpus stop_tracing_us irq_events hist_bucket_ns hist_buckets max reset \
+for f in cpus stop_tracing_us hist_bucket_ns hist_buckets max reset \
 	 hist/poid hist/psd hist/dst hist/paie hist/irq hist/nmi; do
 	[ -e "$lp/$f" ]
 	ok $? "latency_parser/$f exists"
 done
-check "files are root-only" test -z "$(find "$lp" -type f -perm /077)"
+# The modes of the core's own files: TRACE_MODE_WRITE, TRACE_MODE_READ,
+# and free_buffer's for a file only written.
+modes() { (cd "$lp" && stat -c %a "$@" | sort -u | tr '\n' ' '); }
+check "settings are 0640" test "$(modes cpus stop_tracing_us hist_bucket_ns hist_buckets)" = "640 "
+check "results are 0440" test "$(modes max hist/*)" = "440 "
+check "reset is 0200" test "$(modes reset)" = "200 "
 check "the top level instance has no latency_parser/ while it runs nop" \
 	test ! -e "$TRACEFS/latency_parser"
 
 check "cpus defaults to every CPU" test "$(cat "$lp/cpus")" = "0-$((ncpus - 1))"
 check "stop_tracing_us defaults to 0" test "$(cat "$lp/stop_tracing_us")" = 0
-check "irq_events defaults to 0" test "$(cat "$lp/irq_events")" = 0
 check "hist_bucket_ns defaults to 1000" test "$(cat "$lp/hist_bucket_ns")" = 1000
 check "hist_buckets defaults to 1000" test "$(cat "$lp/hist_buckets")" = 1000
 
@@ -53,8 +57,6 @@ echo 3600000000 > "$lp/stop_tracing_us"
 check "stop_tracing_us reads back" test "$(cat "$lp/stop_tracing_us")" = 3600000000
 echo 0 > "$lp/stop_tracing_us"
 echo 1 > "$inst/tracing_on"
-echo 1 > "$lp/irq_events"; check "irq_events accepts 1" test "$(cat "$lp/irq_events")" = 1
-echo 0 > "$lp/irq_events"; check "irq_events accepts 0" test "$(cat "$lp/irq_events")" = 0
 
 # Invalid writes get EINVAL, a geometry change while tracing EBUSY.
 bad_write() {
@@ -71,7 +73,6 @@ check "stop_tracing_us rejects garbage" bad_write stop_tracing_us 12abc "Invalid
 check "stop_tracing_us rejects a value that wraps in ns" \
 	bad_write stop_tracing_us 18446744073709552 "Invalid argument"
 check "stop_tracing_us is unchanged by bad writes" test "$(cat "$lp/stop_tracing_us")" = 0
-check "irq_events rejects 2" bad_write irq_events 2 "Invalid argument"
 check "hist_buckets rejects 0" bad_write hist_buckets 0 "Invalid argument"
 check "hist_buckets rejects too many" bad_write hist_buckets 10001 "Invalid argument"
 check "hist_bucket_ns rejects 0" bad_write hist_bucket_ns 0 "Invalid argument"
@@ -116,15 +117,15 @@ for i in $(seq 50); do
 done
 check "a window over stop_tracing_us stops the instance" test "$(cat "$inst/tracing_on")" = 0
 check "the top level instance keeps tracing" test "$(cat "$TRACEFS/tracing_on")" = 1
-check "the stop event is in the instance's buffer" grep -q "latency_parser_max: stop" "$inst/trace"
-diag "$(grep -A4 'latency_parser_max: stop' "$inst/trace" | head -8)"
+check "the stop event is in the instance's buffer" grep -q "threshold_stop: " "$inst/trace"
+diag "$(grep -A4 'threshold_stop: ' "$inst/trace" | head -8)"
 stack_follows() {
-	grep -A1 "latency_parser_max: stop" "$inst/trace" | grep -q "<stack trace>"
+	grep -A1 "threshold_stop: " "$inst/trace" | grep -q "<stack trace>"
 }
 check "a stack trace follows the stop event" stack_follows
 # The stack starts at the code that closed the window, not in the tracer.
 first_frame() {
-	grep -A2 "latency_parser_max: stop" "$inst/trace" | sed -n '/<stack trace>/{n;p;q}'
+	grep -A2 "threshold_stop: " "$inst/trace" | sed -n '/<stack trace>/{n;p;q}'
 }
 diag "the stop's stack starts at:$(first_frame)"
 check "the stop's stack starts outside the tracer" \

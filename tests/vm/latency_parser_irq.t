@@ -13,29 +13,31 @@ hz=1000
 secs=2
 inst=$(lp_instance irq)
 echo 1 > "$inst/latency_parser/cpus"
-echo 1 > "$inst/latency_parser/irq_events"
+# the execution events come from every CPU: the buffer keeps CPU 1's
+echo 2 > "$inst/tracing_cpumask"
+lp_interrupt_events "$inst" 1
 echo > "$inst/trace"
 sleep $secs
 echo 0 > "$inst/tracing_on"
 
-timer=$(grep -c "latency_parser_irq: vector 236 " "$inst/trace")
+timer=$(grep -c "vector_execution: 236 " "$inst/trace")
 [ "$timer" -gt 0 ] || diag "$(head -20 "$inst/trace"; cat "$inst/latency_parser/max")"
 diag "local timer executions on idle CPU 1 in ${secs} s: $timer (HZ=$hz)"
 check "the local timer shows at least at a quarter of the tick rate" \
 	test "$timer" -ge $((hz * secs / 4))
 check "and at most at twice the tick rate" test "$timer" -le $((hz * secs * 2))
 check "only CPU 1's executions are in the buffer" \
-	test -z "$(grep latency_parser_irq "$inst/trace" | grep -v '\[001\]')"
+	test -z "$(grep _execution: "$inst/trace" | grep -v '\[001\]')"
 count=$(lp_hist_total "$inst" irq 1)
 check "the irq histogram counted every execution ($count >= $timer)" test "$count" -ge "$timer"
 check "executions have a positive duration" \
-	test -z "$(grep 'latency_parser_irq: vector 236 ' "$inst/trace" | grep ' duration 0 ns')"
+	test -z "$(grep 'vector_execution: 236 ' "$inst/trace" | grep ' duration 0 ns')"
 
-echo 0 > "$inst/latency_parser/irq_events"
+lp_interrupt_events "$inst" 0
 echo > "$inst/trace"
 echo 1 > "$inst/tracing_on"
 sleep 1
-check "irq_events=0 keeps them out of the buffer" test -z "$(grep latency_parser_irq "$inst/trace")"
+check "the events disabled keep them out of the buffer" test -z "$(grep _execution: "$inst/trace")"
 
 lp_remove "$inst"
 done_testing

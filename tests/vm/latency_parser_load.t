@@ -16,7 +16,6 @@ sane_ns=1000000000
 
 a=$(lp_instance lp_load)
 echo 1 > "$a/latency_parser/cpus"
-echo 0 > "$a/latency_parser/irq_events"
 stress-ng --taskset 1 --timer 1 --timer-freq 20000 --switch 1 --pipe 1 \
 	--timeout 5s --temp-path /tmp -q
 echo 0 > "$a/tracing_on"

@@ -19,7 +19,7 @@ on=$(lp_instance oracle)
 off=$(lp_instance oracle_other)
 echo $cpu > "$on/latency_parser/cpus"
 echo $other > "$off/latency_parser/cpus"
-echo 1 > "$on/latency_parser/irq_events"
+lp_interrupt_events "$on" 1
 echo 1 > "$on/options/stacktrace"
 
 # Lower bounds: irq-off windows hold no interrupt, so D_POID >= N exactly.
@@ -37,7 +37,7 @@ for n in 1000 5000; do
 	echo > "$on/trace"
 	delay_test preempt $n $cpu
 	poid=$(lp_max "$on" $cpu poid)
-	irq=$(awk -v c="[00$cpu]" '$0 ~ /latency_parser_irq/ && index($0, c) {
+	irq=$(awk -v c="[00$cpu]" '$0 ~ /_execution: / && index($0, c) {
 		for (i = 1; i < NF; i++) if ($i == "duration") n += $(i + 1) } END { print n + 0 }' "$on/trace")
 	diag "preempt-off ${n} us: max poid on CPU $cpu = $poid ns, IRQ time $irq ns"
 	check "preempt mode, ${n} us: D_POID + IRQ time >= N on CPU $cpu" \
@@ -52,19 +52,19 @@ echo 1 > "$off/latency_parser/reset"
 echo > "$on/trace"
 echo > "$off/trace"
 delay_test irq $n $cpu
-line=$(grep "latency_parser_max: max poid .* \[preemptirq_delay_test\]" "$on/trace" | tail -1)
+line=$(grep "new_max: poid .* \[preemptirq_delay_test\]" "$on/trace" | tail -1)
 diag "$line"
-value=$(sed -n 's/.*max poid \([0-9]*\) ns.*/\1/p' <<< "$line")
+value=$(sed -n 's/.*new_max: poid \([0-9]*\) ns.*/\1/p' <<< "$line")
 check "a max poid event names the oracle's code" test -n "$value"
 check "its value is at least ${n} us" test "${value:-0}" -ge $((n * 1000))
 check "its value is at most ${n} us + ${tolerance} us" \
 	test "${value:-0}" -le $(((n + tolerance) * 1000))
 stack_shows_oracle() {
-	grep -A12 "latency_parser_max: max poid .* \[preemptirq_delay_test\]" "$on/trace" |
+	grep -A12 "new_max: poid .* \[preemptirq_delay_test\]" "$on/trace" |
 		grep -A12 "<stack trace>" | grep -q "preemptirq"
 }
 check "its stack trace shows the oracle" stack_shows_oracle
-seen=$(grep "latency_parser_max: .*\[preemptirq_delay_test\]" "$off/trace")
+seen=$(grep -E "(new_max|threshold_stop): .*\[preemptirq_delay_test\]" "$off/trace")
 [ -z "$seen" ] || diag "$seen"
 check "the instance watching CPU $other did not see it" test -z "$seen"
 diag "CPU $other: max poid $(lp_max "$off" $other poid) ns (noise, not the oracle's)"

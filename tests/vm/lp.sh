@@ -25,6 +25,16 @@ lp_instance() {
 	echo "$dir"
 }
 
+# lp_interrupt_events DIR 0|1 - the tracer's IRQ, vector and NMI execution
+# events in DIR's buffer, off or on
+lp_interrupt_events() {
+	local ev
+
+	for ev in irq_execution vector_execution nmi_execution; do
+		echo "$2" > "$1/events/latency_parser/$ev/enable" || return 1
+	done
+}
+
 # lp_remove DIR - stop and remove an instance
 lp_remove() {
 	echo nop > "$1/current_tracer" 2>/dev/null

@@ -27,7 +27,7 @@ stack_has() {
 # followed by a stack trace through preemptirq_delay_test
 trace_has_window() {
 	awk -v min="$2" '
-		/latency_parser_max: (max|stop) poid / {
+		/ (new_max|threshold_stop): poid / {
 			for (i = 1; i < NF; i++)
 				if ($i == "poid") v = $(i + 1)
 			left = v >= min ? 15 : 0
@@ -154,7 +154,7 @@ diag "$(cat "$out/stop.txt")"
 check "--stop-on poid: exit status 2" test $status -eq 2
 check "it says where it stopped" grep -q "CPU $cpu: D_POID window of" "$out/stop.txt"
 check "it prints the stack of the window, the oracle's" stack_has "$out/stop.txt" preemptirq
-diag "$(grep -A10 -E 'latency_parser_max: (max|stop) poid [0-9]{8,} ns' "$out/trace.txt" 2>&1 | head -24)"
+diag "$(grep -A10 -E '(new_max|threshold_stop): poid [0-9]{8,} ns' "$out/trace.txt" 2>&1 | head -24)"
 check "the saved trace holds the window and its stack, the oracle's" \
 	trace_has_window "$out/trace.txt" $((n * 1000))
 check "the JSON's stop: cpu, variable" \

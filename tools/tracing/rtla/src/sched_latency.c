@@ -225,7 +225,8 @@ void sl_usage(const char *title, const char * const *synopsis, const char *quiet
 		"	  -e/--event <sys:event>: enable the <sys:event> in the trace instance, multiple -e are allowed",
 		"	     --filter <filter>: enable a trace event filter to the previous -e event",
 		"	     --trigger <trigger>: enable a trace event trigger to the previous -e event",
-		"	     --json file: write the results to file as JSON",
+		"	     --max-bound us: exit 2 if the bound of a cpu under --model exceeds us",
+		"	     --json file: write the results to file as JSON (-: standard output)",
 		"	     --svg file: draw the bounds of each cpu to file as an SVG bar chart",
 		"	     --trace-buffer-size kB: set the per-cpu trace buffer size in kB",
 		NULL,
@@ -271,6 +272,7 @@ struct option *sl_long_options(const struct option *mode_options)
 		{"json",		required_argument,	0, SL_OPT_JSON},
 		{"svg",			required_argument,	0, SL_OPT_SVG},
 		{"trace-buffer-size",	required_argument,	0, SL_OPT_BUFFER_SIZE},
+		{"max-bound",		required_argument,	0, SL_OPT_MAX_BOUND},
 	};
 	size_t nr_common = ARRAY_SIZE(common), nr_mode = 0;
 	struct option *all;
@@ -467,6 +469,10 @@ int sl_parse_common_option(struct sl_params *params, int c, char *arg)
 	case SL_OPT_SVG:
 		params->svg.path = arg;
 		break;
+	case SL_OPT_MAX_BOUND:
+		params->max_bound_us = sl_parse_number("--max-bound", arg, 1,
+							SL_MAX_RANGE_NS / 1000);
+		break;
 	case SL_OPT_BUFFER_SIZE:
 		params->buffer_size = sl_parse_number("--trace-buffer-size", arg, 1, INT_MAX);
 		break;
@@ -495,6 +501,9 @@ void sl_check_params(struct sl_params *params)
 {
 	if (params->stop_on_set && !params->threshold_us)
 		sl_fail("--stop-on needs a threshold (-T us)");
+	if (params->json.path && params->svg.path && !strcmp(params->json.path, "-") &&
+	    !strcmp(params->svg.path, "-"))
+		sl_fail("--json - and --svg - cannot both write to standard output");
 	if (params->entries < 1 || params->entries > SL_MAX_ENTRIES)
 		sl_fail("invalid -E entries %lld: out of range [1, %d]", params->entries,
 			SL_MAX_ENTRIES);
@@ -512,6 +521,17 @@ static void sl_open_output(struct sl_output *out, const char *opt)
 {
 	if (!out->path)
 		return;
+	/*
+	 * "-": the report on standard output, for a pipe; the text that
+	 * would go there (rtla's and the workload's) goes to standard error.
+	 */
+	if (!strcmp(out->path, "-")) {
+		out->fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
+		if (out->fd < 0 || dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
+			sl_fail("cannot write the %s report to standard output: %s", opt,
+				strerror(errno));
+		return;
+	}
 	out->fd = open(out->path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 	if (out->fd >= 0) {
 		out->created = true;
@@ -596,7 +616,7 @@ static void sl_check_system(struct sl_params *params)
 	if (!sl_tracefs_mounted())
 		sl_fail("tracefs is not mounted (mount -t tracefs nodev /sys/kernel/tracing)");
 	if (!sl_tracer_available())
-		sl_fail("the kernel has no latency_parser tracer: apply kernel-patches/ (CONFIG_LATENCY_PARSER_TRACER)");
+		sl_fail("the kernel has no latency_parser tracer: it needs CONFIG_LATENCY_PARSER_TRACER=y (a PREEMPT_RT kernel; distributions ship it in a tracing or debug flavour, if at all)");
 }
 
 /* sl_cpu_monitored - whether the run measures this CPU */
@@ -663,36 +683,33 @@ static void sl_count_missed(struct sl_tool *tool, struct tep_record *record)
 				       record->missed_events : 1;
 }
 
-/* sl_irq_handler - latency_parser_irq: one IRQ or NMI execution */
-static int sl_irq_handler(struct trace_seq *s, struct tep_record *record,
-			  struct tep_event *event, void *context)
+/* sl_interrupt - one IRQ, vector or NMI execution of a latency_parser event */
+static void sl_interrupt(struct sl_tool *tool, struct trace_seq *s,
+			 struct tep_record *record, struct tep_event *event,
+			 int source)
 {
-	unsigned long long kind = 0, id = 0, start = 0, duration = 0;
-	struct sl_tool *tool = sl_tool_of(context);
+	unsigned long long id = 0, start = 0, duration = 0;
 	struct sl_cpu *c;
-	int source;
 
-	if (record->cpu < 0 || record->cpu >= tool->nr_cpus)
-		return 0;
+	/* every CPU's executions reach the instance; only measured ones count */
+	if (record->cpu < 0 || record->cpu >= tool->nr_cpus ||
+	    !sl_cpu_monitored(tool, record->cpu))
+		return;
 	c = &tool->cpu[record->cpu];
 	sl_count_missed(tool, record);
 
-	tep_get_field_val(s, event, "kind", record, &kind, 1);
-	tep_get_field_val(s, event, "id", record, &id, 1);
 	tep_get_field_val(s, event, "start", record, &start, 1);
 	tep_get_field_val(s, event, "duration", record, &duration, 1);
+	if (source != SLB_NMI) {
+		tep_get_field_val(s, event, "id", record, &id, 1);
+		source += (int)(id & (SL_VECTOR_BASE - 1));
+	}
 
-	/* kind: 0 an IRQ number, 1 an x86 system vector, 2 the NMI */
-	if (kind == 2) {
-		source = SLB_NMI;
+	if (source == SLB_NMI) {
 		c->nmi_count++;
 		if (duration > c->nmi_max)
 			c->nmi_max = duration;
 	} else {
-		if (kind == 1)
-			source = SL_VECTOR_BASE + (int)(id & 0xffff);
-		else
-			source = (int)(id & (SL_VECTOR_BASE - 1));
 		c->irq_count++;
 		if (duration > c->irq_max)
 			c->irq_max = duration;
@@ -700,6 +717,29 @@ static int sl_irq_handler(struct trace_seq *s, struct tep_record *record,
 
 	if (slb_add_interrupt(tool->slb, record->cpu, source, start, duration))
 		debug_msg("bound engine: cannot add an interrupt of cpu %d\n", record->cpu);
+}
+
+/* latency_parser:irq_execution - an IRQ handler, by IRQ number */
+static int sl_irq_handler(struct trace_seq *s, struct tep_record *record,
+			  struct tep_event *event, void *context)
+{
+	sl_interrupt(sl_tool_of(context), s, record, event, 0);
+	return 0;
+}
+
+/* latency_parser:vector_execution - an x86 system vector */
+static int sl_vector_handler(struct trace_seq *s, struct tep_record *record,
+			     struct tep_event *event, void *context)
+{
+	sl_interrupt(sl_tool_of(context), s, record, event, SL_VECTOR_BASE);
+	return 0;
+}
+
+/* latency_parser:nmi_execution */
+static int sl_nmi_handler(struct trace_seq *s, struct tep_record *record,
+			  struct tep_event *event, void *context)
+{
+	sl_interrupt(sl_tool_of(context), s, record, event, SLB_NMI);
 	return 0;
 }
 
@@ -711,29 +751,70 @@ static void sl_stop_tracing(struct sl_tool *tool)
 	trace_instance_stop(&tool->trace);
 }
 
-/* sl_max_handler - latency_parser_max: a new maximum, or the kernel's stop */
-static int sl_max_handler(struct trace_seq *s, struct tep_record *record,
-			  struct tep_event *event, void *context)
+/*
+ * sl_field_str - a string field of a record, or "" when it has none: a
+ * __data_loc string need not be NUL-terminated within its length
+ */
+static void sl_field_str(struct trace_seq *s, struct tep_record *record,
+			 struct tep_event *event, const char *name,
+			 char *buf, size_t size)
 {
-	unsigned long long cause = 0, var = 0, value = 0, start = 0, ip = 0;
-	struct sl_tool *tool = sl_tool_of(context);
+	const char *raw;
+	int len = 0;
+
+	raw = tep_get_field_raw(s, event, name, record, &len, 0);
+	if (!raw || len <= 0)
+		len = 0;
+	if ((size_t)len >= size)
+		len = (int)size - 1;
+	memcpy(buf, raw ? raw : "", len);
+	buf[len] = '\0';
+}
+
+/* sl_var_of - the variable a latency_parser window event names, or -1 */
+static int sl_var_of(const char *name)
+{
+	int var;
+
+	for (var = 0; var < SL_NR_VARS; var++) {
+		if (!strcmp(name, sl_var_names[var]))
+			return var;
+	}
+	return -1;
+}
+
+/*
+ * sl_window - latency_parser:new_max or :threshold_stop (@cause 1), the
+ * kernel's stop
+ */
+static int sl_window(struct sl_tool *tool, struct trace_seq *s,
+		     struct tep_record *record, struct tep_event *event,
+		     int cause)
+{
+	unsigned long long value = 0, start = 0, ip = 0;
 	struct sl_params *params = tool->params;
 	struct sl_stop *stop = &tool->stop;
+	char name[64], instance[256];
 	struct sl_cpu *c;
 	bool stopping, first;
+	int var;
 
 	if (record->cpu < 0 || record->cpu >= tool->nr_cpus)
 		return 0;
 	c = &tool->cpu[record->cpu];
 	sl_count_missed(tool, record);
 
-	tep_get_field_val(s, event, "cause", record, &cause, 1);
-	tep_get_field_val(s, event, "var", record, &var, 1);
+	/* another instance's windows, were its events enabled here */
+	sl_field_str(s, record, event, "instance", instance, sizeof(instance));
+	if (strcmp(instance, tool->name))
+		return 0;
+	sl_field_str(s, record, event, "var", name, sizeof(name));
+	var = sl_var_of(name);
+	if (var < 0)
+		return 0;
 	tep_get_field_val(s, event, "value", record, &value, 1);
 	tep_get_field_val(s, event, "start", record, &start, 1);
 	tep_get_field_val(s, event, "ip", record, &ip, 1);
-	if (var >= SL_NR_VARS)
-		return 0;
 
 	if (cause == 1)
 		stopping = true;
@@ -760,6 +841,20 @@ static int sl_max_handler(struct trace_seq *s, struct tep_record *record,
 		c->pending_stop = first;
 	}
 	return 0;
+}
+
+/* latency_parser:new_max - a window longer than any before on its CPU */
+static int sl_max_handler(struct trace_seq *s, struct tep_record *record,
+			  struct tep_event *event, void *context)
+{
+	return sl_window(sl_tool_of(context), s, record, event, 0);
+}
+
+/* latency_parser:threshold_stop - the kernel stopped the instance */
+static int sl_stop_handler(struct trace_seq *s, struct tep_record *record,
+			   struct tep_event *event, void *context)
+{
+	return sl_window(sl_tool_of(context), s, record, event, 1);
 }
 
 /* sl_read_stack - the frames of a kernel_stack entry */
@@ -824,18 +919,74 @@ static int sl_stack_handler(struct trace_seq *s, struct tep_record *record,
 static int sl_write(struct tracefs_instance *inst, const char *file,
 		    const char *fmt, ...)
 {
-	char value[256];
+	char *value;
 	va_list ap;
+	int ret = 0;
 
+	/* whole, however long: a cut CPU list would measure other CPUs */
 	va_start(ap, fmt);
-	vsnprintf(value, sizeof(value), fmt, ap);
+	ret = vasprintf(&value, fmt, ap);
 	va_end(ap);
+	if (ret < 0) {
+		err_msg("rtla sched-latency: out of memory\n");
+		return -1;
+	}
 
+	ret = 0;
 	debug_msg("%s/%s <- %s\n", tracefs_instance_get_name(inst), file, value);
 	if (tracefs_instance_file_write(inst, file, value) < 0) {
 		err_msg("rtla sched-latency: cannot write %s to %s/%s: %s\n", value,
 			tracefs_instance_get_name(inst), file, strerror(errno));
+		ret = -1;
+	}
+	free(value);
+	return ret;
+}
+
+/*
+ * sl_write_cpumask - the instance's tracing_cpumask: the measured CPUs.
+ * The tracer's execution events come from every CPU; the others' would
+ * only fill the buffer. The kernel's format: 32-bit hex words, most
+ * significant first, separated by commas.
+ */
+static int sl_write_cpumask(struct sl_tool *tool, struct tracefs_instance *inst)
+{
+	int words = (tool->nr_cpus + 31) / 32;
+	char *mask, *p;
+	int w, bit;
+
+	mask = calloc(words, 9 + 1);
+	if (!mask)
 		return -1;
+	p = mask;
+	for (w = words - 1; w >= 0; w--) {
+		unsigned int word = 0;
+
+		for (bit = 0; bit < 32; bit++) {
+			if (sl_cpu_monitored(tool, w * 32 + bit))
+				word |= 1U << bit;
+		}
+		p += sprintf(p, "%08x%s", word, w ? "," : "");
+	}
+	w = sl_write(inst, "tracing_cpumask", "%s", mask);
+	free(mask);
+	return w;
+}
+
+/* sl_enable_interrupt_events - the tracer's IRQ, vector and NMI executions */
+static int sl_enable_interrupt_events(struct tracefs_instance *inst)
+{
+	static const char * const events[] = {
+		"irq_execution", "vector_execution", "nmi_execution",
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(events); i++) {
+		if (tracefs_event_enable(inst, "latency_parser", events[i])) {
+			err_msg("rtla sched-latency: cannot enable the event latency_parser:%s\n",
+				events[i]);
+			return -1;
+		}
 	}
 	return 0;
 }
@@ -852,12 +1003,14 @@ static int sl_setup_instance(struct sl_tool *tool, struct trace_instance *trace,
 
 	if (params->cpus && sl_write(inst, "latency_parser/cpus", "%s", params->cpus))
 		return -1;
+	if (params->cpus && sl_write_cpumask(tool, inst))
+		return -1;
 
 	/*
 	 * The interference characterizations need every IRQ and NMI
-	 * execution; the tracer leaves them out of the buffer by default.
+	 * execution: the tracer's events for them, off unless enabled.
 	 */
-	if (!record && sl_write(inst, "latency_parser/irq_events", "1"))
+	if (!record && sl_enable_interrupt_events(inst))
 		return -1;
 
 	/*
@@ -983,10 +1136,16 @@ int sl_tool_init(struct sl_params *params, struct sl_tool **toolp)
 			return -1;
 	}
 
-	tep_register_event_handler(tool->trace.tep, -1, "ftrace", "latency_parser_irq",
+	tep_register_event_handler(tool->trace.tep, -1, "latency_parser", "irq_execution",
 				   sl_irq_handler, tool);
-	tep_register_event_handler(tool->trace.tep, -1, "ftrace", "latency_parser_max",
+	tep_register_event_handler(tool->trace.tep, -1, "latency_parser", "vector_execution",
+				   sl_vector_handler, tool);
+	tep_register_event_handler(tool->trace.tep, -1, "latency_parser", "nmi_execution",
+				   sl_nmi_handler, tool);
+	tep_register_event_handler(tool->trace.tep, -1, "latency_parser", "new_max",
 				   sl_max_handler, tool);
+	tep_register_event_handler(tool->trace.tep, -1, "latency_parser", "threshold_stop",
+				   sl_stop_handler, tool);
 	tep_register_event_handler(tool->trace.tep, -1, "ftrace", "kernel_stack",
 				   sl_stack_handler, tool);
 
@@ -1376,6 +1535,7 @@ int sl_run(struct sl_tool *tool, void (*periodic)(struct sl_tool *tool))
 			sl_child_event = 0;
 			if (sl_workload_reap(tool)) {
 				debug_msg("the workload ended\n");
+				tool->wl.ended = true;
 				break;
 			}
 		}
@@ -1410,37 +1570,72 @@ static void sl_save_trace(struct sl_tool *tool)
 }
 
 /*
+ * sl_check_gate - --max-bound: whether the bound of a measured CPU under
+ * --model exceeds it. An unbounded CPU exceeds any gate: nothing shows its
+ * latency within it.
+ */
+static bool sl_check_gate(struct sl_tool *tool)
+{
+	struct sl_params *params = tool->params;
+	unsigned long long gate_ns = params->max_bound_us * 1000ULL;
+	const struct slb_bound *b;
+	int cpu;
+
+	tool->over_gate = 0;
+	if (!params->max_bound_us)
+		return false;
+	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
+		if (!sl_cpu_monitored(tool, cpu) || !tool->cpu[cpu].has_res)
+			continue;
+		b = &tool->cpu[cpu].res.bound[params->model];
+		if (b->unbounded || b->latency > gate_ns)
+			tool->over_gate++;
+	}
+	return tool->over_gate > 0;
+}
+
+/*
  * sl_finish - the end every mode shares: the stop, the trace, the
  * breakdown, the soundness, the JSON and SVG files; returns the exit status
  */
 int sl_finish(struct sl_tool *tool)
 {
 	struct sl_params *params = tool->params;
-	int status = SL_EXIT_OK;
+	bool output_failed = false;
 
 	/* after the mode's own output, before what reads cyclictest's maxima */
 	sl_workload_report(tool);
 
+	tool->verdict = SL_EXIT_OK;
 	if (tool->stop.hit) {
 		sl_symbolize_stop(tool);
 		sl_print_stop(tool);
 		sl_save_trace(tool);
-		status = SL_EXIT_STOPPED;
+		tool->verdict = SL_EXIT_EXCEEDED;
 	}
+	if (sl_check_gate(tool))
+		tool->verdict = SL_EXIT_EXCEEDED;
+	else if (tool->verdict == SL_EXIT_OK && sl_workload_failed(tool))
+		tool->verdict = SL_EXIT_WORKLOAD;
+	else if (tool->verdict == SL_EXIT_OK &&
+		 (tool->lost_events || tool->dropped_windows))
+		tool->verdict = SL_EXIT_UNSOUND;
 
 	sl_print_breakdown(tool);
 
 	if (params->json.fd >= 0) {
 		if (sl_write_json(tool))
-			status = SL_EXIT_ERROR;
+			output_failed = true;
 		sl_close_output(&params->json, true);
 	}
 	if (params->svg.fd >= 0) {
 		if (sl_write_svg(tool))
-			status = SL_EXIT_ERROR;
+			output_failed = true;
 		sl_close_output(&params->svg, true);
 	}
-	return status;
+	if (output_failed && tool->verdict == SL_EXIT_OK)
+		return SL_EXIT_ERROR;
+	return tool->verdict;
 }
 
 /* sl_tool_destroy - remove the instances and free everything */

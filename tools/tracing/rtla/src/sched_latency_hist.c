@@ -337,7 +337,7 @@ static __noreturn void sl_hist_usage(int err)
 {
 	static const char * const synopsis[] = {
 		"  usage: rtla sched-latency hist [-h] [-q] [-c cpu-list] [-d time] [-D] [-P priority] [-T us] \\",
-		"	  [--stop-on var] [--model name] [-t[=file]] [-e sys[:event]] [--filter <filter>] \\",
+		"	  [--stop-on var] [--model name] [--max-bound us] [-t[=file]] [-e sys[:event]] [--filter <filter>] \\",
 		"	  [--trigger <trigger>] [--json file] [--svg file] [--trace-buffer-size kB] [-b N] [-E N] \\",
 		"	  [--no-header] [--no-summary] [--no-index] [--with-zeros] [-- workload [args...]]",
 		NULL,

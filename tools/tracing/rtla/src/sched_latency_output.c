@@ -13,6 +13,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -200,6 +201,29 @@ static void sl_print_cpu_breakdown(struct sl_tool *tool, int cpu)
 		       ", BELOW the measured latency" : "");
 }
 
+/* sl_print_verdict - the lines that explain the exit status */
+static void sl_print_verdict(struct sl_tool *tool)
+{
+	struct sl_params *params = tool->params;
+	struct sl_workload *wl = &tool->wl;
+
+	if (params->max_bound_us)
+		printf("%s: the %s bound of %d cpu(s) is over --max-bound %lld us\n",
+		       tool->over_gate ? "EXCEEDED" : "Within limits",
+		       slb_model_name(params->model), tool->over_gate,
+		       params->max_bound_us);
+	if (sl_workload_failed(tool))
+		printf("WORKLOAD FAILED: it ended by itself with status %d after %.1f s;"
+		       " the measurement is not of what was asked\n",
+		       sl_exit_status(wl->status), tool->duration_s);
+	if (!tool->lost_events && !tool->dropped_windows)
+		printf("The measurement is complete: no event lost, no window dropped.\n");
+	else
+		printf("UNSOUND: the bound is not sound: %llu events lost, %llu windows dropped%s\n",
+		       tool->lost_events, tool->dropped_windows,
+		       tool->lost_events ? " (see --trace-buffer-size)" : "");
+}
+
 /*
  * sl_print_breakdown - the final report: every CPU, then the system
  */
@@ -225,12 +249,8 @@ void sl_print_breakdown(struct sl_tool *tool)
 			sl_print_bound_row(tool->system[m], true);
 	}
 
-	if (!tool->lost_events && !tool->dropped_windows)
-		printf("\nThe measurement is complete: no event lost, no window dropped.\n");
-	else
-		printf("\nWARNING: the bound is not sound: %llu events lost, %llu windows dropped%s\n",
-		       tool->lost_events, tool->dropped_windows,
-		       tool->lost_events ? " (see --trace-buffer-size)" : "");
+	printf("\n");
+	sl_print_verdict(tool);
 }
 
 /*
@@ -403,13 +423,103 @@ static void json_stop(FILE *fp, struct sl_tool *tool)
 }
 
 /* sl_exit_status - the workload's status as a shell shows it */
-static int sl_exit_status(int status)
+int sl_exit_status(int status)
 {
 	if (WIFEXITED(status))
 		return WEXITSTATUS(status);
 	if (WIFSIGNALED(status))
 		return 128 + WTERMSIG(status);
 	return -1;
+}
+
+/* json_time - a time as an ISO 8601 UTC string */
+static void json_time(FILE *fp, const char *key, time_t t)
+{
+	char buf[32];
+	struct tm tm;
+
+	if (!gmtime_r(&t, &tm) || !strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm))
+		buf[0] = '\0';
+	fprintf(fp, "  \"%s\": ", key);
+	json_string(fp, buf);
+	fprintf(fp, ",\n");
+}
+
+/* json_cmdline - rtla's command line, from /proc: what was run, as typed */
+static void json_cmdline(FILE *fp)
+{
+	char buf[8192];
+	size_t n, i;
+	FILE *f;
+
+	f = fopen("/proc/self/cmdline", "r");
+	n = f ? fread(buf, 1, sizeof(buf) - 1, f) : 0;
+	if (f)
+		fclose(f);
+	while (n && !buf[n - 1])
+		n--;
+	for (i = 0; i < n; i++)
+		if (!buf[i])
+			buf[i] = ' ';
+	buf[n] = '\0';
+	fprintf(fp, "  \"cmdline\": ");
+	json_string(fp, buf);
+	fprintf(fp, ",\n");
+}
+
+static const char * const sl_verdicts[] = {
+	[SL_EXIT_OK]		= "passed",
+	[SL_EXIT_ERROR]		= "error",
+	[SL_EXIT_EXCEEDED]	= "exceeded",
+	[SL_EXIT_WORKLOAD]	= "workload_failed",
+	[SL_EXIT_UNSOUND]	= "unsound",
+};
+
+/*
+ * json_envelope - what a pipeline files the run under: the command, when,
+ * on which kernel, with which settings, and the verdict (the exit status,
+ * unless writing a report then fails: that exits 1 only if it passed)
+ */
+static void json_envelope(FILE *fp, struct sl_tool *tool)
+{
+	struct sl_params *params = tool->params;
+	struct utsname u;
+
+	json_cmdline(fp);
+	json_time(fp, "start_time", tool->start_time);
+	json_time(fp, "end_time", tool->start_time + (time_t)(tool->duration_s + 0.5));
+	if (uname(&u))
+		memset(&u, 0, sizeof(u));
+	fprintf(fp, "  \"uname\": {\"sysname\": ");
+	json_string(fp, u.sysname);
+	fprintf(fp, ", \"release\": ");
+	json_string(fp, u.release);
+	fprintf(fp, ", \"version\": ");
+	json_string(fp, u.version);
+	fprintf(fp, ", \"machine\": ");
+	json_string(fp, u.machine);
+	fprintf(fp, "},\n");
+#ifdef VERSION
+	fprintf(fp, "  \"rtla_version\": ");
+	json_string(fp, VERSION);
+	fprintf(fp, ",\n");
+#else
+	fprintf(fp, "  \"rtla_version\": null,\n");
+#endif
+	fprintf(fp, "  \"settings\": {\"cpus\": ");
+	json_string(fp, params->cpus ? params->cpus : "all");
+	fprintf(fp, ", \"hist_bucket_ns\": %llu, \"hist_buckets\": %llu",
+		tool->bucket_ns, tool->nr_buckets);
+	fprintf(fp, ", \"threshold_us\": %lld, \"stop_on\": \"%s\"",
+		params->threshold_us, sl_var_name(params->stop_on));
+	if (params->max_bound_us)
+		fprintf(fp, ", \"max_bound_us\": %lld", params->max_bound_us);
+	else
+		fprintf(fp, ", \"max_bound_us\": null");
+	fprintf(fp, ", \"trace_buffer_size_kb\": %d},\n", params->buffer_size);
+	fprintf(fp, "  \"verdict\": \"%s\",\n", sl_verdicts[tool->verdict]);
+	fprintf(fp, "  \"exit_status\": %d,\n", tool->verdict);
+	fprintf(fp, "  \"cpus_over_max_bound\": %d,\n", tool->over_gate);
 }
 
 /* json_workload - null, or the workload and what it measured itself */
@@ -474,8 +584,9 @@ int sl_write_json(struct sl_tool *tool)
 		return -1;
 	}
 
-	fprintf(fp, "{\n  \"version\": 1,\n");
+	fprintf(fp, "{\n  \"version\": %d,\n", SL_JSON_VERSION);
 	fprintf(fp, "  \"tool\": \"rtla sched-latency %s\",\n", tool->params->mode);
+	json_envelope(fp, tool);
 	fprintf(fp, "  \"duration_s\": %.3f,\n", tool->duration_s);
 	fprintf(fp, "  \"sound\": %s,\n",
 		tool->lost_events || tool->dropped_windows ? "false" : "true");

@@ -60,10 +60,20 @@ enum sl_var {
 #define SL_TRACER		"latency_parser"
 #define SL_DEFAULT_TRACE_FILE	"sched_latency_trace.txt"
 
-/* exit status: measured and under the threshold, error, threshold exceeded */
-#define SL_EXIT_OK		0
-#define SL_EXIT_ERROR		1
-#define SL_EXIT_STOPPED		2
+/*
+ * The exit status is the run's verdict (the man pages' EXIT STATUS). When
+ * several hold, the first of this list after SL_EXIT_ERROR wins: a limit
+ * exceeded is a fact even if the run was unsound, and an output that
+ * could not be written never hides a verdict.
+ */
+#define SL_EXIT_OK		0	/* measured, sound, within every limit */
+#define SL_EXIT_ERROR		1	/* no measurement, or an output failed */
+#define SL_EXIT_EXCEEDED	2	/* -T stopped it, or over --max-bound */
+#define SL_EXIT_WORKLOAD	3	/* the workload failed */
+#define SL_EXIT_UNSOUND		4	/* events lost or windows dropped */
+
+/* the version of the JSON report's schema (the man pages' JSON OUTPUT) */
+#define SL_JSON_VERSION		2
 
 /* long-only options, common to both modes */
 enum sl_long_opt {
@@ -74,6 +84,7 @@ enum sl_long_opt {
 	SL_OPT_JSON,
 	SL_OPT_SVG,
 	SL_OPT_BUFFER_SIZE,
+	SL_OPT_MAX_BOUND,
 	/* hist only */
 	SL_OPT_NO_HEADER,
 	SL_OPT_NO_SUMMARY,
@@ -118,6 +129,7 @@ struct sl_params {
 	bool			stop_on_set;
 	char			*trace_output;
 	enum slb_model		model;
+	long long		max_bound_us;	/* --max-bound, 0: none */
 	int			buffer_size;	/* kB, 0: the kernel's */
 	struct sl_output	json;
 	struct sl_output	svg;
@@ -189,6 +201,7 @@ struct sl_stop {
 struct sl_workload {
 	pid_t			pid;		/* 0: none */
 	bool			running;
+	bool			ended;		/* by itself, before rtla stopped it */
 	int			status;		/* waitpid() status */
 	int			out_fd;		/* its stdout, -1 when closed */
 	FILE			*out;		/* its stdout, kept for the end */
@@ -209,6 +222,10 @@ struct sl_tool {
 
 	struct sl_stop		stop;
 	struct sl_workload	wl;
+
+	/* the verdict: SL_EXIT_*, and the CPUs over --max-bound */
+	int			verdict;
+	int			over_gate;
 
 	time_t			start_time;
 	struct timespec		start_ts;
@@ -276,5 +293,7 @@ bool sl_workload_reap(struct sl_tool *tool);
 void sl_workload_stop(struct sl_tool *tool);
 void sl_workload_report(struct sl_tool *tool);
 void sl_workload_cleanup(struct sl_tool *tool);
+bool sl_workload_failed(struct sl_tool *tool);
+int sl_exit_status(int status);
 
 #endif /* __SCHED_LATENCY_TOOL_H */

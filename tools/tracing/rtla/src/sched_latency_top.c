@@ -135,7 +135,7 @@ static __noreturn void sl_top_usage(int err)
 {
 	static const char * const synopsis[] = {
 		"  usage: rtla sched-latency top [-h] [-q] [-c cpu-list] [-d time] [-D] [-P priority] [-T us] \\",
-		"	  [--stop-on var] [--model name] [-t[=file]] [-e sys[:event]] [--filter <filter>] \\",
+		"	  [--stop-on var] [--model name] [--max-bound us] [-t[=file]] [-e sys[:event]] [--filter <filter>] \\",
 		"	  [--trigger <trigger>] [--json file] [--svg file] [--trace-buffer-size kB] \\",
 		"	  [-- workload [args...]]",
 		NULL,

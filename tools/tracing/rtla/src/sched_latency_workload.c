@@ -270,6 +270,18 @@ void sl_workload_report(struct sl_tool *tool)
 	wl->out = NULL;
 }
 
+/*
+ * sl_workload_failed - the workload ended by itself with an error or a
+ * signal: what it was to load did not happen as asked. (One that cannot
+ * start fails the run before it measures.)
+ */
+bool sl_workload_failed(struct sl_tool *tool)
+{
+	struct sl_workload *wl = &tool->wl;
+
+	return wl->pid && wl->ended && sl_exit_status(wl->status) != 0;
+}
+
 /* sl_workload_cleanup - on any exit: nothing of the workload survives */
 void sl_workload_cleanup(struct sl_tool *tool)
 {

@@ -1,0 +1,32 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# kernel-debug.sh - configure the kernel of make test-debug: the same tree
+# and fragments as make kernel plus config/debug.config (lockdep, RCU
+# lockdep, atomic sleep, preempt-count checks, KASAN, debug objects), in a
+# worktree of its own so that both kernels stay built.
+#
+# usage: kernel-debug.sh KTREE DEST FRAGMENT...
+#   DEST: a git worktree of KTREE at its HEAD, configured in place.
+
+set -euo pipefail
+
+ktree=$1
+dest=$2
+shift 2
+
+head=$(git -C "$ktree" rev-parse HEAD)
+if [ ! -e "$dest/.git" ]; then
+	git -C "$ktree" worktree prune
+	git -C "$ktree" worktree add -q -f --detach "$dest" "$head"
+elif [ "$(git -C "$dest" rev-parse HEAD)" != "$head" ]; then
+	git -C "$dest" checkout -q --detach "$head"
+fi
+
+# Configure only when a fragment changed: a new .config rebuilds everything.
+stamp=$dest/.debug-config.sum
+sum=$(cat "$@" | sha1sum)
+if [ ! -f "$dest/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$sum" ]; then
+	"$(dirname "$0")/kernel-config.sh" "$dest" "$@"
+	echo "$sum" > "$stamp"
+fi
