@@ -43,7 +43,11 @@ if [ ! -x "$RTLA" ]; then
 fi
 
 # The usage.
-expect "sched-latency alone prints the usage and fails" 1 "top .*hist|hist" sched-latency
+# No mode runs top, as rtla timerlat and osnoise do: its errors prove it.
+expect_one_line "sched-latency with an option first runs top" 1 "invalid -d duration '0'" \
+	sched-latency -d 0
+expect "sched-latency alone runs top (here: it cannot measure)" 1 \
+	"latency_parser tracer|tracefs is not mounted|needs root" sched-latency
 expect "sched-latency --help lists top" 0 "^ +top +- " sched-latency --help
 expect "sched-latency --help lists hist" 0 "^ +hist +- " sched-latency --help
 expect "an unknown mode fails" 1 "unknown mode 'foo'" sched-latency foo
@@ -84,6 +88,12 @@ for mode in top hist; do
 		sched-latency $mode --max-bound 1ms
 	expect_one_line "$mode: --json - and --svg - at once" 1 \
 		"cannot both write to standard output" sched-latency $mode --json - --svg -
+	expect_one_line "$mode: a bad -H cpu list" 1 "invalid -H cpu list 'x'" \
+		sched-latency $mode -H x
+	expect_one_line "$mode: -e without -t" 1 "-e needs -t" \
+		sched-latency $mode -e sched:sched_switch
+	expect_one_line "$mode: --warm-up 0" 1 "invalid --warm-up value '0'" \
+		sched-latency $mode --warm-up 0
 	expect_one_line "$mode: a bad priority" 1 "invalid -P priority" \
 		sched-latency $mode -P x:1
 	expect_one_line "$mode: a workload without --" 1 "a workload goes after --" \
@@ -92,6 +102,12 @@ for mode in top hist; do
 		sched-latency $mode --no-such-option
 done
 expect_one_line "hist: a zero bucket size" 1 "invalid -b value '0'" sched-latency hist -b 0
+expect_one_line "hist: --no-index alone" 1 "--no-index needs --with-zeros" \
+	sched-latency hist --no-index
+expect_one_line "-t FILE takes FILE, then parses on" 1 "invalid -c cpu list" \
+	sched-latency top -t /tmp/sl_trace.txt -c x
+expect_one_line "-t=FILE as before" 1 "invalid -c cpu list" \
+	sched-latency top -t=/tmp/sl_trace.txt -c x
 expect_one_line "hist: too many entries" 1 "invalid -E value '20000'" \
 	sched-latency hist -E 20000
 expect_one_line "hist: a histogram too wide" 1 "too wide" \

@@ -63,14 +63,17 @@ static void sched_latency_usage(int err)
 	exit(err);
 }
 
-/* sched_latency_main - dispatch to a mode; a mode is required */
+/*
+ * sched_latency_main - dispatch to a mode. As rtla timerlat and osnoise,
+ * no mode (nothing, or an option first) runs top.
+ */
 int sched_latency_main(int argc, char *argv[])
 {
-	if (argc < 2)
-		sched_latency_usage(SL_EXIT_ERROR);
-
-	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))
+	if (argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")))
 		sched_latency_usage(SL_EXIT_OK);
+
+	if (argc < 2 || argv[1][0] == '-')
+		return sched_latency_top_main(argc, argv);
 
 	if (!strcmp(argv[1], "top"))
 		return sched_latency_top_main(argc - 1, &argv[1]);
@@ -124,35 +127,107 @@ const char *sl_var_label(int var)
 	return sl_var_labels[var];
 }
 
-/* sl_model_label - the characterization as the paper names it */
-const char *sl_model_label(enum slb_model model)
+/* The x86 system vectors the tracer times, by the names of their events */
+static const struct {
+	int vector;
+	const char *name;
+} sl_vector_names[] = {
+	{ 0xec, "local_timer" },
+	{ 0xf4, "deferred_error" },
+	{ 0xf6, "irq_work" },
+	{ 0xf7, "x86_platform_ipi" },
+	{ 0xf9, "threshold_apic" },
+	{ 0xfa, "thermal_apic" },
+	{ 0xfb, "call_function_single" },
+	{ 0xfc, "call_function" },
+	{ 0xfd, "reschedule" },
+	{ 0xfe, "error_apic" },
+	{ 0xff, "spurious_apic" },
+};
+
+/* The device names of the IRQs, as /proc/interrupts lists them */
+static char **sl_irq_names;
+static int sl_nr_irq_names;
+
+/*
+ * sl_load_irq_names - read /proc/interrupts once: "N: counts... chip
+ * hwirq-type name[, name...]". The names are what follows the CPU counts,
+ * the chip and the hwirq-type.
+ */
+static void sl_load_irq_names(void)
 {
-	switch (model) {
-	case SLB_NO_INTERRUPTS:
-		return "No interrupts";
-	case SLB_WORST_SINGLE:
-		return "Worst single interrupt";
-	case SLB_WORST_EACH:
-		return "Single (worst) of each interrupt";
-	case SLB_SPORADIC:
-		return "Sporadic";
-	case SLB_SLIDING_WINDOW:
-		return "Sliding window";
-	case SLB_SLIDING_WINDOW_OWCET:
-		return "Sliding window with oWCET";
-	default:
-		return "unknown";
+	static bool loaded;
+	char *line = NULL, *p, *tok, *save;
+	int ncpus = 0, irq, field;
+	size_t size = 0;
+	FILE *f;
+
+	if (loaded)
+		return;
+	loaded = true;
+	f = fopen("/proc/interrupts", "r");
+	if (!f)
+		return;
+	if (getline(&line, &size, f) > 0) {
+		for (tok = strtok_r(line, " \t\n", &save); tok; tok = strtok_r(NULL, " \t\n", &save))
+			ncpus++;
 	}
+	while (getline(&line, &size, f) > 0) {
+		char *end;
+
+		irq = strtol(line, &end, 10);
+		if (end == line || *end != ':' || irq < 0 || irq > 65535)
+			continue;
+		p = end + 1;
+		/* the CPU counts, the chip and the hwirq-type */
+		for (field = 0; field < ncpus + 2; field++) {
+			p += strspn(p, " \t");
+			p += strcspn(p, " \t\n");
+		}
+		p += strspn(p, " \t");
+		p[strcspn(p, "\n")] = '\0';
+		if (!*p)
+			continue;
+		if (irq >= sl_nr_irq_names) {
+			char **names = realloc(sl_irq_names, (irq + 1) * sizeof(*names));
+
+			if (!names)
+				break;
+			memset(names + sl_nr_irq_names, 0,
+			       (irq + 1 - sl_nr_irq_names) * sizeof(*names));
+			sl_irq_names = names;
+			sl_nr_irq_names = irq + 1;
+		}
+		free(sl_irq_names[irq]);
+		sl_irq_names[irq] = strdup(p);
+	}
+	free(line);
+	fclose(f);
 }
 
-/* sl_source_name - "nmi", "vector N" (x86 system vectors) or "irq N" */
+/*
+ * sl_source_name - an interrupt source as a user knows it: "nmi",
+ * "local_timer:236" (an x86 vector, by its event's name), "virtio0:11"
+ * (an IRQ, by its /proc/interrupts name), "vector:N" or "irq:N" without one
+ */
 int sl_source_name(int source, char *buf, size_t len)
 {
+	unsigned int i;
+	int n;
+
 	if (source == SLB_NMI)
 		return snprintf(buf, len, "nmi");
-	if (source >= SL_VECTOR_BASE)
-		return snprintf(buf, len, "vector %d", source - SL_VECTOR_BASE);
-	return snprintf(buf, len, "irq %d", source);
+	if (source >= SL_VECTOR_BASE) {
+		n = source - SL_VECTOR_BASE;
+		for (i = 0; i < ARRAY_SIZE(sl_vector_names); i++)
+			if (sl_vector_names[i].vector == n)
+				return snprintf(buf, len, "%s:%d", sl_vector_names[i].name, n);
+		return snprintf(buf, len, "vector:%d", n);
+	}
+	sl_load_irq_names();
+	if (source < sl_nr_irq_names && sl_irq_names[source])
+		return snprintf(buf, len, "%s:%d", sl_irq_names[source], source);
+	return snprintf(buf, len, "irq:%d", source);
 }
 
 /* sl_term_name - the name of a term of the bound: a source or a variable */
@@ -218,14 +293,16 @@ void sl_usage(const char *title, const char * const *synopsis, const char *quiet
 		"		r:prio - use SCHED_RR with prio",
 		"		f:prio - use SCHED_FIFO with prio",
 		"		d:runtime[us|ms|s]:period[us|ms|s] - use SCHED_DEADLINE with runtime and period in nanoseconds",
+		"	  -H/--house-keeping cpus: run rtla on cpus (default with -c: the cpus not measured)",
 		"	  -T/--threshold us: stop the session when a variable exceeds us microseconds",
 		"	     --stop-on var: the variable -T watches: poid, psd, dst, paie, irq, nmi or bound (default: any variable, checked by the kernel)",
 		"	     --model name: the characterization of the interrupts for the bound shown and for --stop-on bound (default: sliding_window)",
-		"	  -t/--trace[=file]: on a stop, save the trace to [file|sched_latency_trace.txt]",
-		"	  -e/--event <sys:event>: enable the <sys:event> in the trace instance, multiple -e are allowed",
+		"	  -t/--trace[=file]: save the trace to [file|sched_latency_trace.txt] at the end",
+		"	  -e/--event <sys:event>: enable the <sys:event> in the trace saved by -t, multiple -e are allowed",
 		"	     --filter <filter>: enable a trace event filter to the previous -e event",
 		"	     --trigger <trigger>: enable a trace event trigger to the previous -e event",
 		"	     --max-bound us: exit 2 if the bound of a cpu under --model exceeds us",
+		"	     --warm-up s: let the workload run s seconds before measuring",
 		"	     --json file: write the results to file as JSON (-: standard output)",
 		"	     --svg file: draw the bounds of each cpu to file as an SVG bar chart",
 		"	     --trace-buffer-size kB: set the per-cpu trace buffer size in kB",
@@ -261,6 +338,7 @@ struct option *sl_long_options(const struct option *mode_options)
 		{"debug",		no_argument,		0, 'D'},
 		{"event",		required_argument,	0, 'e'},
 		{"help",		no_argument,		0, 'h'},
+		{"house-keeping",	required_argument,	0, 'H'},
 		{"priority",		required_argument,	0, 'P'},
 		{"quiet",		no_argument,		0, 'q'},
 		{"threshold",		required_argument,	0, 'T'},
@@ -273,6 +351,7 @@ struct option *sl_long_options(const struct option *mode_options)
 		{"svg",			required_argument,	0, SL_OPT_SVG},
 		{"trace-buffer-size",	required_argument,	0, SL_OPT_BUFFER_SIZE},
 		{"max-bound",		required_argument,	0, SL_OPT_MAX_BOUND},
+		{"warm-up",		required_argument,	0, SL_OPT_WARM_UP},
 	};
 	size_t nr_common = ARRAY_SIZE(common), nr_mode = 0;
 	struct option *all;
@@ -399,7 +478,8 @@ static enum slb_model sl_parse_model(const char *arg)
  *
  * Returns 0 when the option was taken, -1 when it is not a common one.
  */
-int sl_parse_common_option(struct sl_params *params, int c, char *arg)
+int sl_parse_common_option(struct sl_params *params, int c, char *arg,
+			   int argc, char *argv[])
 {
 	struct trace_events *tevent;
 	int nr_cpus;
@@ -426,6 +506,11 @@ int sl_parse_common_option(struct sl_params *params, int c, char *arg)
 		tevent->next = params->events;
 		params->events = tevent;
 		break;
+	case 'H':
+		if (parse_cpu_set(arg, &params->hk_cpus) || !CPU_COUNT(&params->hk_cpus))
+			sl_fail("invalid -H cpu list '%s'", arg);
+		params->house_keeping = arg;
+		break;
 	case 'P':
 		if (parse_prio(arg, &params->sched_param) == -1)
 			sl_fail("invalid -P priority '%s'", arg);
@@ -440,8 +525,11 @@ int sl_parse_common_option(struct sl_params *params, int c, char *arg)
 		params->threshold_us = sl_parse_number("-T", arg, 1, SL_MAX_RANGE_NS / 1000);
 		break;
 	case 't':
+		/* -t=file, -tfile, --trace=file, and as upstream rtla, -t file */
 		if (arg && arg[0] == '=')
 			arg++;
+		else if (!arg && optind < argc && argv[optind][0] != '-')
+			arg = argv[optind++];
 		params->trace_output = arg && *arg ? arg : SL_DEFAULT_TRACE_FILE;
 		break;
 	case SL_OPT_FILTER:
@@ -468,6 +556,9 @@ int sl_parse_common_option(struct sl_params *params, int c, char *arg)
 		break;
 	case SL_OPT_SVG:
 		params->svg.path = arg;
+		break;
+	case SL_OPT_WARM_UP:
+		params->warmup = sl_parse_number("--warm-up", arg, 1, 24 * 60 * 60);
 		break;
 	case SL_OPT_MAX_BOUND:
 		params->max_bound_us = sl_parse_number("--max-bound", arg, 1,
@@ -501,6 +592,9 @@ void sl_check_params(struct sl_params *params)
 {
 	if (params->stop_on_set && !params->threshold_us)
 		sl_fail("--stop-on needs a threshold (-T us)");
+	/* the measuring instance's events are consumed: only -t keeps them */
+	if (params->events && !params->trace_output)
+		sl_fail("-e needs -t: the events go into the trace it saves");
 	if (params->json.path && params->svg.path && !strcmp(params->json.path, "-") &&
 	    !strcmp(params->svg.path, "-"))
 		sl_fail("--json - and --svg - cannot both write to standard output");
@@ -561,61 +655,26 @@ static void sl_close_output(struct sl_output *out, bool written)
 		unlink(out->path);
 }
 
-/*
- * sl_tracefs_mounted - whether tracefs is mounted somewhere
- *
- * libtracefs would mount it itself; rtla sched-latency says so instead of
- * changing the mounts of the system behind the user's back. Reading a file
- * under debugfs's tracing/ triggers its automount first.
- */
-static bool sl_tracefs_mounted(void)
-{
-	char line[4096], type[64];
-	bool found = false;
-	struct stat st;
-	FILE *fp;
-
-	stat("/sys/kernel/debug/tracing/trace", &st);
-
-	fp = fopen("/proc/mounts", "r");
-	if (!fp)
-		return false;
-	while (!found && fgets(line, sizeof(line), fp)) {
-		if (sscanf(line, "%*s %*s %63s", type) == 1 && !strcmp(type, "tracefs"))
-			found = true;
-	}
-	fclose(fp);
-	return found;
-}
-
-/* sl_tracer_available - whether the kernel has the latency_parser tracer */
-static bool sl_tracer_available(void)
-{
-	char *tracers, *tok, *save;
-	bool found = false;
-
-	tracers = tracefs_instance_file_read(NULL, "available_tracers", NULL);
-	if (!tracers)
-		return false;
-	for (tok = strtok_r(tracers, " \t\n", &save); tok && !found;
-	     tok = strtok_r(NULL, " \t\n", &save))
-		found = !strcmp(tok, SL_TRACER);
-	free(tracers);
-	return found;
-}
-
 /* sl_check_system - root, the output files, tracefs, the tracer */
 static void sl_check_system(struct sl_params *params)
 {
+	struct stat st;
+
 	if (geteuid())
 		sl_fail("needs root permission");
 
 	sl_open_output(&params->json, "--json");
 	sl_open_output(&params->svg, "--svg");
 
-	if (!sl_tracefs_mounted())
+	/*
+	 * libtracefs would mount tracefs itself: say so instead of changing
+	 * the system's mounts behind the user's back. Reading a file under
+	 * debugfs's tracing/ first triggers its automount.
+	 */
+	stat("/sys/kernel/debug/tracing/trace", &st);
+	if (tracefs_tracing_dir_is_mounted(false, NULL) != 1)
 		sl_fail("tracefs is not mounted (mount -t tracefs nodev /sys/kernel/tracing)");
-	if (!sl_tracer_available())
+	if (!tracefs_tracer_available(NULL, SL_TRACER))
 		sl_fail("the kernel has no latency_parser tracer: it needs CONFIG_LATENCY_PARSER_TRACER=y (a PREEMPT_RT kernel; distributions ship it in a tracing or debug flavour, if at all)");
 }
 
@@ -1040,8 +1099,8 @@ static int sl_setup_instance(struct sl_tool *tool, struct trace_instance *trace,
 	if (params->buffer_size && trace_set_buffer_size(trace, params->buffer_size))
 		return -1;
 
-	/* the extra events go where the trace is kept */
-	if (params->events && record == !!params->trace_output) {
+	/* the extra events go where the trace is kept (-e needs -t) */
+	if (params->events && record) {
 		if (trace_events_enable(trace, params->events))
 			return -1;
 	}
@@ -1078,6 +1137,33 @@ static void sl_signal(int sig)
 }
 
 /*
+ * sl_house_keeping - keep rtla's own work (the tracefs reads, the bound)
+ * off the measured CPUs, where the tracer would measure it: on -H's CPUs,
+ * or with -c on the others it may run on, as rtla timerlat does. The
+ * workload gets rtla's affinity of before (sl_restore_affinity()).
+ */
+static void sl_house_keeping(struct sl_params *params)
+{
+	params->has_orig_cpus = !sched_getaffinity(0, sizeof(params->orig_cpus),
+						   &params->orig_cpus);
+	if (params->house_keeping) {
+		if (sched_setaffinity(0, sizeof(params->hk_cpus), &params->hk_cpus))
+			sl_fail("cannot run rtla on the -H cpus %s: %s", params->house_keeping,
+				strerror(errno));
+		return;
+	}
+	if (params->cpus && !auto_house_keeping(&params->monitored_cpus))
+		debug_msg("no house-keeping cpu: rtla runs on the measured cpus\n");
+}
+
+/* sl_restore_affinity - in the workload: rtla's affinity before it moved */
+void sl_restore_affinity(struct sl_params *params)
+{
+	if (params->has_orig_cpus)
+		sched_setaffinity(0, sizeof(params->orig_cpus), &params->orig_cpus);
+}
+
+/*
  * sl_tool_init - check the system, create and configure the instances
  *
  * Exits with an error when the system cannot run the measurement. Once
@@ -1111,6 +1197,8 @@ int sl_tool_init(struct sl_params *params, struct sl_tool **toolp)
 		for (cpu = 0; cpu < tool->nr_cpus; cpu++)
 			CPU_SET(cpu, &params->monitored_cpus);
 	}
+
+	sl_house_keeping(params);
 
 	/* before the instance exists, so that it never outlives a signal */
 	sl_set_signals(sl_signal);
@@ -1406,14 +1494,6 @@ static void sl_check_bound(struct sl_tool *tool)
 	}
 }
 
-/* sl_trace_is_off - whether the kernel stopped an instance on the threshold */
-static bool sl_trace_is_off(struct sl_tool *tool)
-{
-	if (!tracefs_trace_is_on(tool->trace.inst))
-		return true;
-	return tool->has_record && !tracefs_trace_is_on(tool->record.inst);
-}
-
 /*
  * sl_stop_from_max - the kernel stopped but its stop event was lost:
  * name the largest variable above the threshold from the max file
@@ -1502,6 +1582,25 @@ int sl_run(struct sl_tool *tool, void (*periodic)(struct sl_tool *tool))
 	if (sl_stop_requested)
 		return -1;
 
+	/*
+	 * --warm-up: the workload runs, untraced, before the measurement; the
+	 * tracer is selected meanwhile, so its parsers are in step when
+	 * tracing starts.
+	 */
+	clock_gettime(CLOCK_MONOTONIC, &tool->start_ts);
+	if (params->warmup) {
+		if (params->workload && sl_workload_start(tool))
+			goto out_stop;
+		debug_msg("warming up for %d s\n", params->warmup);
+		sl_wait(tool, params->warmup);
+		if (sl_stop_requested || (sl_child_event && sl_workload_reap(tool))) {
+			err_msg("rtla sched-latency: %s during the warm-up\n",
+				sl_stop_requested ? "stopped" : "the workload ended");
+			tool->wl.ended = !sl_stop_requested;
+			goto out_stop;
+		}
+	}
+
 	/* the record instance first: it must not miss what stops the other */
 	if (tool->has_record)
 		trace_instance_start(&tool->record);
@@ -1509,7 +1608,7 @@ int sl_run(struct sl_tool *tool, void (*periodic)(struct sl_tool *tool))
 	clock_gettime(CLOCK_MONOTONIC, &tool->start_ts);
 	tool->start_time = time(NULL);
 
-	if (params->workload && sl_workload_start(tool))
+	if (!params->warmup && params->workload && sl_workload_start(tool))
 		goto out_stop;
 	if (params->duration)
 		alarm(params->duration);
@@ -1527,7 +1626,8 @@ int sl_run(struct sl_tool *tool, void (*periodic)(struct sl_tool *tool))
 
 		if (tool->stop.hit)
 			break;
-		if (sl_trace_is_off(tool)) {
+		/* the kernel stopped an instance on the threshold */
+		if (trace_is_off(&tool->trace, tool->has_record ? &tool->record : NULL)) {
 			kernel_stop = true;
 			break;
 		}
@@ -1557,11 +1657,12 @@ out_stop:
 }
 
 /*
- * sl_save_trace - -t: keep the record instance's trace after a stop
+ * sl_save_trace - -t: keep the record instance's trace, at the end of the
+ * run whatever ended it: after a stop it ends with the culprit's window
  */
 static void sl_save_trace(struct sl_tool *tool)
 {
-	if (!tool->has_record || !tool->stop.hit)
+	if (!tool->has_record)
 		return;
 	printf("  Saving trace to %s\n", tool->params->trace_output);
 	if (save_trace_to_file(tool->record.inst, tool->params->trace_output))
@@ -1610,9 +1711,9 @@ int sl_finish(struct sl_tool *tool)
 	if (tool->stop.hit) {
 		sl_symbolize_stop(tool);
 		sl_print_stop(tool);
-		sl_save_trace(tool);
 		tool->verdict = SL_EXIT_EXCEEDED;
 	}
+	sl_save_trace(tool);
 	if (sl_check_gate(tool))
 		tool->verdict = SL_EXIT_EXCEEDED;
 	else if (tool->verdict == SL_EXIT_OK && sl_workload_failed(tool))

@@ -966,7 +966,7 @@ const char *slb_model_name(enum slb_model model)
 static const char * const var_names[SLB_NR_VARS] = {
 	[SLB_POID]	= "poid",
 	[SLB_PSD]	= "psd",
-	[SLB_ST]	= "st",
+	[SLB_ST]	= "dst",
 	[SLB_PAIE]	= "paie",
 };
 

@@ -337,7 +337,7 @@ static __noreturn void sl_hist_usage(int err)
 {
 	static const char * const synopsis[] = {
 		"  usage: rtla sched-latency hist [-h] [-q] [-c cpu-list] [-d time] [-D] [-P priority] [-T us] \\",
-		"	  [--stop-on var] [--model name] [--max-bound us] [-t[=file]] [-e sys[:event]] [--filter <filter>] \\",
+		"	  [--stop-on var] [--model name] [--max-bound us] [--warm-up s] [-t[=file]] [-e sys[:event]] [--filter <filter>] \\",
 		"	  [--trigger <trigger>] [--json file] [--svg file] [--trace-buffer-size kB] [-b N] [-E N] \\",
 		"	  [--no-header] [--no-summary] [--no-index] [--with-zeros] [-- workload [args...]]",
 		NULL,
@@ -399,11 +399,14 @@ static void sl_hist_parse_args(struct sl_params *params, int argc, char *argv[])
 			params->with_zeros = true;
 			break;
 		default:
-			if (sl_parse_common_option(params, c, optarg))
+			if (sl_parse_common_option(params, c, optarg, argc, argv))
 				sl_try_help();
 		}
 	}
 	free(long_options);
+	/* as upstream rtla hist: without zeros, rows without an index are ambiguous */
+	if (params->no_index && !params->with_zeros)
+		sl_fail("--no-index needs --with-zeros: the rows would not say their bucket");
 	sl_parse_workload(params, argc, argv);
 	sl_check_params(params);
 }

@@ -19,7 +19,8 @@
 
 #include "sched_latency_tool.h"
 
-#define NS_TO_US(ns)	((double)(ns) / 1000.0)
+/* us with two decimals, rounded up: a bound is never shown below its value */
+#define NS_TO_US(ns)	((double)(((unsigned long long)(ns) + 9) / 10) / 100.0)
 
 /* an offset past this from the closest symbol below is no symbol's */
 #define SL_MAX_FUNC_SIZE	0x100000ULL
@@ -169,6 +170,56 @@ static void sl_print_bound_header(bool with_cpu)
 }
 
 /* sl_print_cpu_breakdown - the variables and the six bounds of one CPU */
+/* sl_share - what @source adds to bound @b, in ns; -1 when unbounded */
+static long long sl_share(const struct slb_bound *b, int source)
+{
+	unsigned int i;
+
+	if (b->unbounded)
+		return -1;
+	for (i = 0; i < b->nr_shares; i++)
+		if (b->shares[i].source == source)
+			return (long long)b->shares[i].ns;
+	return 0;
+}
+
+/*
+ * sl_print_sources - the interrupt sources of a CPU: how often each ran,
+ * its worst execution, its shortest inter-arrival, and what it adds to the
+ * bound of the model shown: the "why" of I_IRQ and I_NMI
+ */
+static void sl_print_sources(const struct slb_result *res, const struct slb_bound *b)
+{
+	char name[64], share[32];
+	unsigned int i;
+	long long ns;
+
+	if (!res->nr_sources)
+		return;
+	printf("  Interrupt sources (us; share: what each adds to the %s bound)\n",
+	       slb_model_name(b->model));
+	printf("  %-24s %10s %12s %12s %12s\n", "source", "count", "worst",
+	       "min gap", "share");
+	for (i = 0; i < res->nr_sources; i++) {
+		const struct slb_source_stats *src = &res->sources[i];
+
+		sl_source_name(src->source, name, sizeof(name));
+		ns = sl_share(b, src->source);
+		if (ns < 0)
+			snprintf(share, sizeof(share), "-");
+		else
+			snprintf(share, sizeof(share), "%.2f", NS_TO_US(ns));
+		printf("  %-24s %10llu %12.2f ", name, (unsigned long long)src->count,
+		       NS_TO_US(src->owcet));
+		/* a gap rounded down: never shown longer than seen */
+		if (src->min_gap)
+			printf("%12.2f", (double)(src->min_gap / 10) / 100.0);
+		else
+			printf("%12s", "-");
+		printf(" %12s\n", share);
+	}
+}
+
 static void sl_print_cpu_breakdown(struct sl_tool *tool, int cpu)
 {
 	struct sl_cpu *c = &tool->cpu[cpu];
@@ -187,6 +238,7 @@ static void sl_print_cpu_breakdown(struct sl_tool *tool, int cpu)
 	sl_print_bound_header(false);
 	for (m = 0; m < SLB_NR_MODELS; m++)
 		sl_print_bound_row(&c->res.bound[m], false);
+	sl_print_sources(&c->res, &c->res.bound[tool->params->model]);
 
 	if (c->workload_max_us < 0)
 		return;

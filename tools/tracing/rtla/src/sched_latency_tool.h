@@ -57,6 +57,9 @@ enum sl_var {
 /* a resolved frame: symbol+0xoffset [module] */
 #define SL_SYM_LEN		256
 
+/* whole us, rounded up: a bound is never shown below its value */
+#define SL_US_UP(ns)		(((unsigned long long)(ns) + 999) / 1000)
+
 #define SL_TRACER		"latency_parser"
 #define SL_DEFAULT_TRACE_FILE	"sched_latency_trace.txt"
 
@@ -85,6 +88,7 @@ enum sl_long_opt {
 	SL_OPT_SVG,
 	SL_OPT_BUFFER_SIZE,
 	SL_OPT_MAX_BOUND,
+	SL_OPT_WARM_UP,
 	/* hist only */
 	SL_OPT_NO_HEADER,
 	SL_OPT_NO_SUMMARY,
@@ -96,7 +100,7 @@ enum sl_long_opt {
  * The options both modes accept. "+" stops at the first non-option, so the
  * workload's own options are never taken for ours.
  */
-#define SL_COMMON_SHORT_OPTIONS	"+c:d:De:hP:qT:t::"
+#define SL_COMMON_SHORT_OPTIONS	"+c:d:De:hH:P:qT:t::"
 
 #ifndef __noreturn
 #define __noreturn		__attribute__((__noreturn__))
@@ -130,6 +134,12 @@ struct sl_params {
 	char			*trace_output;
 	enum slb_model		model;
 	long long		max_bound_us;	/* --max-bound, 0: none */
+	int			warmup;		/* --warm-up seconds, 0: none */
+	char			*house_keeping;	/* -H: where rtla itself runs */
+	cpu_set_t		hk_cpus;
+	/* rtla's affinity before -H or the automatic house-keeping moved it */
+	cpu_set_t		orig_cpus;
+	bool			has_orig_cpus;
 	int			buffer_size;	/* kB, 0: the kernel's */
 	struct sl_output	json;
 	struct sl_output	svg;
@@ -206,6 +216,13 @@ struct sl_workload {
 	int			out_fd;		/* its stdout, -1 when closed */
 	FILE			*out;		/* its stdout, kept for the end */
 	char			*command;	/* for display and JSON */
+	/*
+	 * cyclictest's threads and CPUs, as it pins them: with -a LIST (or
+	 * -a, -S: rtla's own affinity), thread N runs on the (N mod count)th
+	 * CPU of the set; without, threads float and belong to no CPU.
+	 */
+	bool			pinned;
+	cpu_set_t		thread_cpus;
 };
 
 struct sl_tool {
@@ -247,7 +264,8 @@ __noreturn void sl_usage(const char *title, const char * const *synopsis,
 void sl_params_init(struct sl_params *params, const char *mode);
 long long sl_parse_number(const char *opt, const char *arg,
 			  long long min, long long max);
-int sl_parse_common_option(struct sl_params *params, int c, char *arg);
+int sl_parse_common_option(struct sl_params *params, int c, char *arg,
+			   int argc, char *argv[]);
 void sl_parse_workload(struct sl_params *params, int argc, char *argv[]);
 void sl_check_params(struct sl_params *params);
 __noreturn __printf(1, 2) void sl_fail(const char *fmt, ...);
@@ -269,13 +287,13 @@ struct sl_totals {
 void sl_system_totals(struct sl_tool *tool, bool computed, struct sl_totals *t);
 
 int sl_tool_init(struct sl_params *params, struct sl_tool **toolp);
+void sl_restore_affinity(struct sl_params *params);
 int sl_run(struct sl_tool *tool, void (*periodic)(struct sl_tool *tool));
 int sl_finish(struct sl_tool *tool);
 void sl_tool_destroy(struct sl_tool *tool);
 
 const char *sl_var_name(int var);
 const char *sl_var_label(int var);
-const char *sl_model_label(enum slb_model model);
 int sl_source_name(int source, char *buf, size_t len);
 int sl_term_name(const struct slb_term *term, char *buf, size_t len);
 

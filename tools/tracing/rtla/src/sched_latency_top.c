@@ -17,7 +17,7 @@ static const char *no_value = "        -";
 static void sl_top_us(struct trace_seq *s, unsigned long long ns, bool has)
 {
 	if (has)
-		trace_seq_printf(s, " %9llu", ns / 1000);
+		trace_seq_printf(s, " %9llu", SL_US_UP(ns));
 	else
 		trace_seq_printf(s, " %s", no_value);
 }
@@ -30,7 +30,7 @@ static void sl_top_bound(struct trace_seq *s, const struct slb_bound *b)
 	else if (b->unbounded)
 		trace_seq_printf(s, " %9s", "unbounded");
 	else
-		trace_seq_printf(s, " %9llu", (unsigned long long)b->latency / 1000);
+		trace_seq_printf(s, " %9llu", SL_US_UP(b->latency));
 }
 
 /* sl_top_header - the title, the elapsed time and the column names */
@@ -135,7 +135,7 @@ static __noreturn void sl_top_usage(int err)
 {
 	static const char * const synopsis[] = {
 		"  usage: rtla sched-latency top [-h] [-q] [-c cpu-list] [-d time] [-D] [-P priority] [-T us] \\",
-		"	  [--stop-on var] [--model name] [--max-bound us] [-t[=file]] [-e sys[:event]] [--filter <filter>] \\",
+		"	  [--stop-on var] [--model name] [--max-bound us] [--warm-up s] [-t[=file]] [-e sys[:event]] [--filter <filter>] \\",
 		"	  [--trigger <trigger>] [--json file] [--svg file] [--trace-buffer-size kB] \\",
 		"	  [-- workload [args...]]",
 		NULL,
@@ -164,7 +164,7 @@ static void sl_top_parse_args(struct sl_params *params, int argc, char *argv[])
 			sl_top_usage(SL_EXIT_OK);
 		if (c == '?')
 			sl_try_help();
-		if (sl_parse_common_option(params, c, optarg))
+		if (sl_parse_common_option(params, c, optarg, argc, argv))
 			sl_try_help();
 	}
 	free(long_options);

@@ -46,11 +46,14 @@ static char *sl_join(char **argv)
 }
 
 /* sl_child - the forked side: own process group, stdout to the pipe, exec */
-static void sl_child(char **argv, int out, int err)
+static void sl_child(struct sl_params *params, int out, int err)
 {
+	char **argv = params->workload;
 	int error;
 
 	setpgid(0, 0);
+	/* the workload keeps its own affinity, not rtla's house-keeping */
+	sl_restore_affinity(params);
 	/* rtla ignores SIGPIPE, and an ignored signal survives exec */
 	signal(SIGPIPE, SIG_DFL);
 	if (dup2(out, STDOUT_FILENO) < 0)
@@ -62,6 +65,78 @@ fail:
 	if (write(err, &error, sizeof(error)) < 0)
 		_exit(127);
 	_exit(127);
+}
+
+/*
+ * sl_cyclictest_affinity - how the cyclictest of the workload pins its
+ * threads: -a LIST, -aLIST, --affinity=LIST or -a followed by a number
+ * pin them over LIST; -a alone, --affinity alone or -S/--smp over the CPUs
+ * it may run on, which it inherits from rtla. As cyclictest parses them.
+ */
+static void sl_cyclictest_affinity(struct sl_tool *tool)
+{
+	char **argv = tool->params->workload;
+	struct sl_workload *wl = &tool->wl;
+	const char *list = NULL, *base;
+	bool all = false;
+	int i;
+
+	base = strrchr(argv[0], '/');
+	base = base ? base + 1 : argv[0];
+	if (strcmp(base, "cyclictest"))
+		return;
+
+	for (i = 1; argv[i]; i++) {
+		const char *a = argv[i], *next = argv[i + 1];
+		bool numeric = next && (next[0] >= '0' && next[0] <= '9');
+
+		if (!strcmp(a, "-S") || !strcmp(a, "--smp")) {
+			all = true;
+		} else if (!strncmp(a, "--affinity", 10) && (!a[10] || a[10] == '=')) {
+			if (a[10] == '=')
+				list = a + 11;
+			else if (numeric)
+				list = next;
+			else
+				all = true;
+		} else if (!strncmp(a, "-a", 2)) {
+			if (a[2])
+				list = a + 2;
+			else if (numeric)
+				list = next;
+			else
+				all = true;
+		}
+	}
+
+	CPU_ZERO(&wl->thread_cpus);
+	if (list && !all) {
+		wl->pinned = !parse_cpu_set((char *)list, &wl->thread_cpus) &&
+			     CPU_COUNT(&wl->thread_cpus);
+	} else if (all) {
+		wl->pinned = !sched_getaffinity(0, sizeof(wl->thread_cpus), &wl->thread_cpus) &&
+			     CPU_COUNT(&wl->thread_cpus);
+	}
+	debug_msg("workload: cyclictest threads %s\n",
+		  wl->pinned ? "pinned" : "not pinned: their maxima belong to no CPU");
+}
+
+/* sl_thread_cpu - the CPU cyclictest's thread @thread runs on, or -1 */
+static int sl_thread_cpu(struct sl_tool *tool, int thread)
+{
+	struct sl_workload *wl = &tool->wl;
+	int m, cpu, seen = 0;
+
+	if (!wl->pinned || thread < 0)
+		return -1;
+	m = thread % CPU_COUNT(&wl->thread_cpus);
+	for (cpu = 0; cpu < CPU_SETSIZE; cpu++) {
+		if (!CPU_ISSET(cpu, &wl->thread_cpus))
+			continue;
+		if (seen++ == m)
+			return cpu;
+	}
+	return -1;
 }
 
 /*
@@ -79,6 +154,7 @@ int sl_workload_start(struct sl_tool *tool)
 	pid_t pid;
 
 	wl->command = sl_join(argv);
+	sl_cyclictest_affinity(tool);
 	wl->out = tmpfile();
 	if (!wl->command || !wl->out) {
 		err_msg("rtla sched-latency: cannot prepare the workload: %s\n", strerror(errno));
@@ -104,7 +180,7 @@ int sl_workload_start(struct sl_tool *tool)
 		return -1;
 	}
 	if (!pid)
-		sl_child(argv, out[1], err[1]);
+		sl_child(tool->params, out[1], err[1]);
 
 	/* both sides set the group: whichever runs first, kill(-pid) works */
 	setpgid(pid, pid);
@@ -230,21 +306,22 @@ void sl_workload_stop(struct sl_tool *tool)
  * sl_parse_cyclictest - one line of cyclictest's summary:
  * "T: 0 ( 1234) P:95 I:1000 C:   1000 Min:      3 Act:    5 Avg:    4 Max:      20"
  *
- * With -a and one thread per CPU (-t, --smp), thread N runs on CPU N.
+ * The thread's maximum belongs to the CPU it was pinned to.
  */
 static void sl_parse_cyclictest(struct sl_tool *tool, const char *line)
 {
 	long long min, act, avg, max;
 	unsigned long long count;
-	int thread, tid, prio, interval;
+	int thread, tid, prio, interval, cpu;
 
 	if (sscanf(line, " T:%d (%d) P:%d I:%d C:%llu Min:%lld Act:%lld Avg:%lld Max:%lld",
 		   &thread, &tid, &prio, &interval, &count, &min, &act, &avg, &max) != 9)
 		return;
-	if (thread < 0 || thread >= tool->nr_cpus || max < 0)
+	cpu = sl_thread_cpu(tool, thread);
+	if (cpu < 0 || cpu >= tool->nr_cpus || max < 0)
 		return;
-	if (max > tool->cpu[thread].workload_max_us)
-		tool->cpu[thread].workload_max_us = max;
+	if (max > tool->cpu[cpu].workload_max_us)
+		tool->cpu[cpu].workload_max_us = max;
 }
 
 /* sl_workload_report - pass the workload's output through, reading it */
