@@ -88,6 +88,12 @@ for mode in top hist; do
 		sched-latency $mode --max-bound 1ms
 	expect_one_line "$mode: --json - and --svg - at once" 1 \
 		"cannot both write to standard output" sched-latency $mode --json - --svg -
+	expect_one_line "$mode: an unknown action" 1 "unknown action 'mail'" \
+		sched-latency $mode --on-threshold mail
+	expect_one_line "$mode: a signal action without its pid" 1 "needs num=N and pid" \
+		sched-latency $mode --on-end signal,num=10
+	expect_one_line "$mode: a shell action without its command" 1 "needs command=CMD" \
+		sched-latency $mode --on-threshold shell
 	expect_one_line "$mode: a bad -H cpu list" 1 "invalid -H cpu list 'x'" \
 		sched-latency $mode -H x
 	expect_one_line "$mode: -e without -t" 1 "-e needs -t" \
@@ -102,6 +108,10 @@ for mode in top hist; do
 		sched-latency $mode --no-such-option
 done
 expect_one_line "hist: a zero bucket size" 1 "invalid -b value '0'" sched-latency hist -b 0
+expect_one_line "hist: an unknown --vars variable" 1 "unknown --vars variable 'st'" \
+	sched-latency hist --vars poid,st
+expect_one_line "hist: every column left out" 1 "every variable is left out" \
+	sched-latency hist --vars irq --no-irq
 expect_one_line "hist: --no-index alone" 1 "--no-index needs --with-zeros" \
 	sched-latency hist --no-index
 expect_one_line "-t FILE takes FILE, then parses on" 1 "invalid -c cpu list" \

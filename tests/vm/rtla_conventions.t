@@ -22,8 +22,10 @@ affinity() {
 }
 
 # No mode: top.
-"$RTLA" sched-latency -q -c 1 -d 2s > "$out/nomode.txt" 2>&1
+"$RTLA" sched-latency -q -c 1 -d 2s --svg "$out/log.svg" > "$out/nomode.txt" 2>&1
 ok $? "no mode runs top: exit 0"
+check "the SVG's axis is logarithmic: ticks 1, 10, 100 us" \
+	test "$(grep -oE '>(1|10|100)</text>' "$out/log.svg" | sort -u | wc -l)" -eq 3
 check "with top's table and the breakdown" \
 	grep -q "Scheduling latency bound: L = " "$out/nomode.txt"
 
@@ -80,6 +82,33 @@ check "the trace is saved at the end, with the new maxima" grep -q "new_max: " "
 check "the breakdown names the local timer local_timer:236" \
 	grep -qE "^  local_timer:236 +[0-9]+ " "$out/nomode.txt"
 diag "$(sed -n '/Interrupt sources/,/^$/p' "$out/nomode.txt" | head -8)"
+
+# hist's columns, and the breakdown without its per-cpu part.
+"$RTLA" sched-latency hist -c 1 -d 2s --vars poid,irq --no-cpu-breakdown > "$out/cols.txt" 2>&1
+ok $? "hist --vars poid,irq --no-cpu-breakdown: exit 0"
+check "the columns are POID and IRQ only" \
+	grep -qE "^Index +POID-001 +IRQ-001$" "$out/cols.txt"
+check "no cpu's breakdown" test -z "$(grep -E '^CPU [0-9]+$' "$out/cols.txt")"
+check "the system's bounds are there" grep -q "^System: " "$out/cols.txt"
+
+# --on-threshold and --on-end: a shell command, a trace, on a real stop.
+rm -f "$out/crossed" "$out/ended" "$out/ot.txt"
+"$RTLA" sched-latency top -q -c 1 -d 60s -T 1 \
+	--on-threshold "shell,command=echo crossed, with a comma > $out/crossed" \
+	--on-threshold "trace,file=$out/ot.txt" \
+	--on-end "shell,command=touch $out/ended" > "$out/actions.txt" 2>&1
+status=$?
+check "a stop with actions: exit 2 (got $status)" test $status -eq 2
+check "--on-threshold shell ran its whole command" \
+	grep -qx "crossed, with a comma" "$out/crossed"
+check "--on-threshold trace saved the trace, ending with the stop" \
+	grep -q "threshold_stop: " "$out/ot.txt"
+check "--on-end ran" test -e "$out/ended"
+rm -f "$out/crossed" "$out/ended"
+"$RTLA" sched-latency top -q -c 1 -d 2s --on-threshold "shell,command=touch $out/crossed" \
+	--on-end "shell,command=touch $out/ended" > /dev/null 2>&1
+check "no stop: --on-threshold did not run" test ! -e "$out/crossed"
+check "but --on-end did" test -e "$out/ended"
 
 check "no instance left" sl_no_instance
 done_testing

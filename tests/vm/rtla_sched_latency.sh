@@ -84,8 +84,24 @@ def check_cpu(c, where):
         need(b, m, where + ".bound_ns", (int, type(None)))
 
 j = json.load(open(sys.argv[1]))
-if need(j, "version", "", (int,)) != 1:
-    errors.append("version is not 1")
+if need(j, "version", "", (int,)) != 2:
+    errors.append("version is not 2")
+# the envelope a pipeline files the run under
+for k in ("tool", "cmdline", "start_time", "end_time", "verdict"):
+    need(j, k, "", (str,))
+need(j, "exit_status", "", (int,))
+need(j, "cpus_over_max_bound", "", (int,))
+need(j, "rtla_version", "", (str, type(None)))
+u = need(j, "uname", "", (dict,))
+for k in ("sysname", "release", "version", "machine"):
+    need(u, k, "uname", (str,))
+st = need(j, "settings", "", (dict,))
+need(st, "cpus", "settings", (str,))
+for k in ("hist_bucket_ns", "hist_buckets", "threshold_us", "trace_buffer_size_kb"):
+    need(st, k, "settings", (int,))
+need(st, "max_bound_us", "settings", (int, type(None)))
+if j.get("verdict") not in ("passed", "exceeded", "workload_failed", "unsound"):
+    errors.append("verdict %r" % j.get("verdict"))
 need(j, "duration_s", "", (int, float))
 need(j, "sound", "", (bool,))
 need(j, "lost_events", "", (int,))

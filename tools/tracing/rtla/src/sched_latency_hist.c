@@ -161,6 +161,12 @@ static void sl_hist_summarize(struct sl_tool *tool, struct sl_hist *h)
 	}
 }
 
+/* sl_hist_var_shown - a column for this variable: not left out by an option */
+static bool sl_hist_var_shown(struct sl_tool *tool, int var)
+{
+	return !(tool->params->hist_hidden & (1U << var));
+}
+
 /* sl_hist_cpu_shown - a column for this CPU: measured, listed, not idle */
 static bool sl_hist_cpu_shown(struct sl_tool *tool, struct sl_hist *h, int cpu)
 {
@@ -200,6 +206,8 @@ static void sl_hist_header(struct sl_tool *tool, struct sl_hist *h)
 		if (!sl_hist_cpu_shown(tool, h, cpu))
 			continue;
 		for (var = 0; var < SL_NR_VARS; var++) {
+			if (!sl_hist_var_shown(tool, var))
+				continue;
 			snprintf(label, sizeof(label), "%s-%03d", sl_hist_label[var], cpu);
 			trace_seq_printf(s, " %9s", label);
 		}
@@ -228,6 +236,8 @@ static bool sl_hist_row(struct sl_tool *tool, struct sl_hist *h, const char *ind
 			struct sl_hist_file *f = &h->file[var];
 			unsigned long long n = 0;
 
+			if (!sl_hist_var_shown(tool, var))
+				continue;
 			for (i = 0; i < f->nr_cols; i++)
 				if (f->col_cpu[i] == cpu)
 					n = f->values[i];
@@ -259,6 +269,8 @@ static void sl_hist_summary_row(struct sl_tool *tool, struct sl_hist *h,
 		if (!sl_hist_cpu_shown(tool, h, cpu))
 			continue;
 		for (var = 0; var < SL_NR_VARS; var++) {
+			if (!sl_hist_var_shown(tool, var))
+				continue;
 			st = &h->stat[cpu * SL_NR_VARS + var];
 			if (which == 0) {
 				trace_seq_printf(s, " %9llu", st->count);
@@ -273,7 +285,7 @@ static void sl_hist_summary_row(struct sl_tool *tool, struct sl_hist *h,
 			else if (which == 2)
 				trace_seq_printf(s, " %9.0f", st->sum / st->count / 1000.0);
 			else
-				trace_seq_printf(s, " %9llu", tool->cpu[cpu].max[var] / 1000);
+				trace_seq_printf(s, " %9llu", SL_US_UP(tool->cpu[cpu].max[var]));
 		}
 	}
 	trace_seq_printf(s, "\n");
@@ -339,7 +351,8 @@ static __noreturn void sl_hist_usage(int err)
 		"  usage: rtla sched-latency hist [-h] [-q] [-c cpu-list] [-d time] [-D] [-P priority] [-T us] \\",
 		"	  [--stop-on var] [--model name] [--max-bound us] [--warm-up s] [-t[=file]] [-e sys[:event]] [--filter <filter>] \\",
 		"	  [--trigger <trigger>] [--json file] [--svg file] [--trace-buffer-size kB] [-b N] [-E N] \\",
-		"	  [--no-header] [--no-summary] [--no-index] [--with-zeros] [-- workload [args...]]",
+		"	  [--no-header] [--no-summary] [--no-index] [--with-zeros] [--no-irq] [--no-nmi] [--vars list] \\",
+		"	  [-- workload [args...]]",
 		NULL,
 	};
 	static const char * const options[] = {
@@ -349,6 +362,9 @@ static __noreturn void sl_hist_usage(int err)
 		"	     --no-summary: do not print summary",
 		"	     --no-index: do not print index",
 		"	     --with-zeros: print zero only entries",
+		"	     --no-irq: leave out the IRQ columns",
+		"	     --no-nmi: leave out the NMI columns",
+		"	     --vars list: show only these variables' columns (poid,psd,dst,paie,irq,nmi)",
 		NULL,
 	};
 
@@ -359,6 +375,29 @@ static __noreturn void sl_hist_usage(int err)
 }
 
 /* sl_hist_parse_args - the command line of hist */
+/* sl_hist_parse_vars - --vars: the variables shown; returns those hidden */
+static unsigned int sl_hist_parse_vars(const char *arg)
+{
+	char *list = strdup(arg), *tok, *save;
+	unsigned int shown = 0;
+	int var;
+
+	if (!list)
+		sl_fail("out of memory");
+	for (tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		for (var = 0; var < SL_NR_VARS; var++)
+			if (!strcmp(tok, sl_var_name(var)))
+				break;
+		if (var == SL_NR_VARS)
+			sl_fail("unknown --vars variable '%s': poid, psd, dst, paie, irq or nmi", tok);
+		shown |= 1U << var;
+	}
+	free(list);
+	if (!shown)
+		sl_fail("--vars needs at least one variable");
+	return ~shown & ((1U << SL_NR_VARS) - 1);
+}
+
 static void sl_hist_parse_args(struct sl_params *params, int argc, char *argv[])
 {
 	static const struct option hist_options[] = {
@@ -368,6 +407,9 @@ static void sl_hist_parse_args(struct sl_params *params, int argc, char *argv[])
 		{"no-summary",		no_argument,		0, SL_OPT_NO_SUMMARY},
 		{"no-index",		no_argument,		0, SL_OPT_NO_INDEX},
 		{"with-zeros",		no_argument,		0, SL_OPT_WITH_ZEROS},
+		{"no-irq",		no_argument,		0, SL_OPT_NO_IRQ},
+		{"no-nmi",		no_argument,		0, SL_OPT_NO_NMI},
+		{"vars",		required_argument,	0, SL_OPT_VARS},
 		{0, 0, 0, 0}
 	};
 	struct option *long_options = sl_long_options(hist_options);
@@ -398,12 +440,23 @@ static void sl_hist_parse_args(struct sl_params *params, int argc, char *argv[])
 		case SL_OPT_WITH_ZEROS:
 			params->with_zeros = true;
 			break;
+		case SL_OPT_NO_IRQ:
+			params->hist_hidden |= 1U << SL_IRQ;
+			break;
+		case SL_OPT_NO_NMI:
+			params->hist_hidden |= 1U << SL_NMI;
+			break;
+		case SL_OPT_VARS:
+			params->hist_hidden |= sl_hist_parse_vars(optarg);
+			break;
 		default:
 			if (sl_parse_common_option(params, c, optarg, argc, argv))
 				sl_try_help();
 		}
 	}
 	free(long_options);
+	if (params->hist_hidden == (1U << SL_NR_VARS) - 1)
+		sl_fail("every variable is left out: nothing to show");
 	/* as upstream rtla hist: without zeros, rows without an index are ambiguous */
 	if (params->no_index && !params->with_zeros)
 		sl_fail("--no-index needs --with-zeros: the rows would not say their bucket");

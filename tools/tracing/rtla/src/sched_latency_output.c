@@ -287,6 +287,8 @@ void sl_print_breakdown(struct sl_tool *tool)
 	printf("(all times in us)\n\n");
 
 	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
+		if (tool->params->no_cpu_breakdown)
+			break;
 		if (!sl_cpu_monitored(tool, cpu) || !tool->cpu[cpu].has_res ||
 		    !tool->cpu[cpu].seen)
 			continue;
@@ -688,26 +690,38 @@ static const char * const svg_colors[SLB_NR_MODELS + 1] = {
 	"#222222",	/* the workload's measurement */
 };
 
-/* svg_nice_step - a 1, 2 or 5 times a power of ten step for about 5 ticks */
-static unsigned long long svg_nice_step(unsigned long long max)
+/*
+ * svg_log10 - log10 of @v >= 1 without libm: the decades, then ln of the
+ * rest in [1, 10) by its atanh series, which converges there
+ */
+static double svg_log10(double v)
 {
-	unsigned long long pow = 1, target = max / 5;
+	double y, y2, term, ln = 0;
+	int decades = 0, k;
 
-	if (!target)
-		return 1;
-	while (pow * 10 <= target)
-		pow *= 10;
-	if (pow * 5 <= target)
-		return pow * 5;
-	if (pow * 2 <= target)
-		return pow * 2;
-	return pow;
+	if (v <= 1)
+		return 0;
+	while (v >= 10) {
+		v /= 10;
+		decades++;
+	}
+	y = (v - 1) / (v + 1);
+	y2 = y * y;
+	term = y;
+	for (k = 1; k < 200; k += 2) {
+		ln += term / k;
+		term *= y2;
+	}
+	return decades + 2 * ln / 2.302585092994046;
 }
 
-/* svg_h - the height of a value (us) on a scale of top us */
-static unsigned long long svg_h(double value, unsigned long long top)
+/*
+ * svg_h - the height of a value (us) on a log axis from 1 us to 10^decades
+ * us: one spike does not flatten every other bar to a line
+ */
+static unsigned long long svg_h(double value, int decades)
 {
-	double h = value * SVG_PLOT_H / (double)top;
+	double h = svg_log10(value) * SVG_PLOT_H / decades;
 
 	return h > SVG_PLOT_H ? SVG_PLOT_H : (unsigned long long)h;
 }
@@ -716,8 +730,8 @@ static unsigned long long svg_h(double value, unsigned long long top)
 int sl_write_svg(struct sl_tool *tool)
 {
 	struct sl_output *out = &tool->params->svg;
-	unsigned long long top_us = 1, step, tick;
-	int cpu, m, nr_groups = 0, nr_bars, x, width, height;
+	unsigned long long top_us = 1, tick;
+	int cpu, m, nr_groups = 0, nr_bars, x, width, height, decades = 1;
 	bool workload = false;
 	double v;
 	FILE *fp;
@@ -738,8 +752,9 @@ int sl_write_svg(struct sl_tool *tool)
 				top_us = c->workload_max_us + 1;
 		}
 	}
-	step = svg_nice_step(top_us);
-	top_us = (top_us + step - 1) / step * step;
+	/* a log axis from 1 us to the decade above the highest bar */
+	for (tick = 10; tick < top_us; tick *= 10)
+		decades++;
 	nr_bars = SLB_NR_MODELS + workload;
 	width = SVG_LEFT + nr_groups * (nr_bars * SVG_BAR_W + SVG_GROUP_GAP) +
 		SVG_GROUP_GAP + SVG_LEGEND_W;
@@ -760,12 +775,12 @@ int sl_write_svg(struct sl_tool *tool)
 	fprintf(fp, "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#888888\" stroke-width=\"3\"/>\n");
 	fprintf(fp, "</pattern></defs>\n");
 	fprintf(fp, "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n");
-	fprintf(fp, "<text x=\"%d\" y=\"24\" font-size=\"16\">Scheduling latency bound per CPU (us)%s</text>\n",
+	fprintf(fp, "<text x=\"%d\" y=\"24\" font-size=\"16\">Scheduling latency bound per CPU (us, log scale)%s</text>\n",
 		SVG_LEFT, tool->lost_events || tool->dropped_windows ? " - not sound" : "");
 
 	/* the axis and its ticks */
-	for (tick = 0; tick <= top_us; tick += step) {
-		int y = SVG_TOP + SVG_PLOT_H - (int)svg_h(tick, top_us);
+	for (tick = 1, m = 0; m <= decades; m++, tick *= 10) {
+		int y = SVG_TOP + SVG_PLOT_H - (int)svg_h(tick, decades);
 
 		fprintf(fp, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#dddddd\"/>\n",
 			SVG_LEFT, y, width - SVG_LEGEND_W, y);
@@ -790,7 +805,7 @@ int sl_write_svg(struct sl_tool *tool)
 				v = NS_TO_US(b->latency);
 			else
 				v = c->workload_max_us < 0 ? 0 : c->workload_max_us;
-			h = unbounded ? SVG_PLOT_H : svg_h(v, top_us);
+			h = unbounded ? SVG_PLOT_H : svg_h(v, decades);
 			fprintf(fp, "<rect x=\"%d\" y=\"%llu\" width=\"%d\" height=\"%llu\" fill=\"%s\"",
 				x, SVG_TOP + SVG_PLOT_H - h, SVG_BAR_W - 2, h,
 				unbounded ? "url(#unbounded)" : svg_colors[m]);

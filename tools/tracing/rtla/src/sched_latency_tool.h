@@ -18,6 +18,7 @@
 
 #include <getopt.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <sys/types.h>
@@ -61,6 +62,10 @@ enum sl_var {
 #define SL_US_UP(ns)		(((unsigned long long)(ns) + 999) / 1000)
 
 #define SL_TRACER		"latency_parser"
+
+/* the kernel's hist geometry limits (latency-parser.rst) */
+#define SL_MAX_ENTRIES		10000
+#define SL_MAX_RANGE_NS		4294967295ULL
 #define SL_DEFAULT_TRACE_FILE	"sched_latency_trace.txt"
 
 /*
@@ -89,11 +94,17 @@ enum sl_long_opt {
 	SL_OPT_BUFFER_SIZE,
 	SL_OPT_MAX_BOUND,
 	SL_OPT_WARM_UP,
+	SL_OPT_ON_THRESHOLD,
+	SL_OPT_ON_END,
 	/* hist only */
 	SL_OPT_NO_HEADER,
 	SL_OPT_NO_SUMMARY,
 	SL_OPT_NO_INDEX,
 	SL_OPT_WITH_ZEROS,
+	SL_OPT_NO_IRQ,
+	SL_OPT_NO_NMI,
+	SL_OPT_VARS,
+	SL_OPT_NO_CPU_BREAKDOWN,
 };
 
 /*
@@ -111,6 +122,28 @@ enum sl_long_opt {
 #ifndef ARRAY_SIZE
 #define ARRAY_SIZE(x)		(sizeof(x) / sizeof((x)[0]))
 #endif
+
+/* --on-threshold and --on-end (sched_latency_actions.c) */
+enum sl_action_type {
+	SL_ACTION_TRACE,
+	SL_ACTION_SIGNAL,
+	SL_ACTION_SHELL,
+};
+
+struct sl_action {
+	enum sl_action_type	type;
+	const char		*file;		/* trace */
+	int			signal;		/* signal */
+	int			pid;		/* signal; -1: rtla's parent */
+	char			*command;	/* shell */
+};
+
+#define SL_MAX_ACTIONS		8
+
+struct sl_actions {
+	int			nr;
+	struct sl_action	action[SL_MAX_ACTIONS];
+};
 
 /* an output file given on the command line, opened before measuring */
 struct sl_output {
@@ -135,6 +168,8 @@ struct sl_params {
 	enum slb_model		model;
 	long long		max_bound_us;	/* --max-bound, 0: none */
 	int			warmup;		/* --warm-up seconds, 0: none */
+	struct sl_actions	on_threshold;
+	struct sl_actions	on_end;
 	char			*house_keeping;	/* -H: where rtla itself runs */
 	cpu_set_t		hk_cpus;
 	/* rtla's affinity before -H or the automatic house-keeping moved it */
@@ -151,6 +186,8 @@ struct sl_params {
 	bool			no_summary;
 	bool			no_index;
 	bool			with_zeros;
+	unsigned int		hist_hidden;	/* 1 << var: columns left out */
+	bool			no_cpu_breakdown;
 
 	/* the workload after "--" */
 	char			**workload;
@@ -303,6 +340,24 @@ void sl_print_breakdown(struct sl_tool *tool);
 int sl_write_json(struct sl_tool *tool);
 int sl_write_svg(struct sl_tool *tool);
 void sl_symbolize_stop(struct sl_tool *tool);
+
+/* sched_latency_setup.c */
+extern sig_atomic_t sl_stop_requested;
+extern sig_atomic_t sl_child_event;
+extern struct tracefs_instance *sl_iterating;
+void sl_close_output(struct sl_output *out, bool written);
+
+/* sched_latency_events.c */
+void sl_register_handlers(struct sl_tool *tool);
+void sl_stop_tracing(struct sl_tool *tool);
+
+/* sched_latency_collect.c */
+double sl_elapsed(struct sl_tool *tool);
+
+/* sched_latency_actions.c */
+void sl_parse_action(struct sl_actions *list, const char *opt, const char *action);
+bool sl_actions_want_trace(const struct sl_actions *list);
+int sl_run_actions(struct sl_tool *tool, const struct sl_actions *list);
 
 /* sched_latency_workload.c */
 int sl_workload_start(struct sl_tool *tool);

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rtla sched-latency: the end of a run every mode shares: the stop, the
+ * saved trace, the gate on the bound, the actions, the reports, and the
+ * exit status that says it all.
+ */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "sched_latency_tool.h"
+
+/*
+ * sl_save_trace - -t: keep the record instance's trace, at the end of the
+ * run whatever ended it: after a stop it ends with the culprit's window
+ */
+static void sl_save_trace(struct sl_tool *tool)
+{
+	if (!tool->has_record || !tool->params->trace_output)
+		return;
+	printf("  Saving trace to %s\n", tool->params->trace_output);
+	if (save_trace_to_file(tool->record.inst, tool->params->trace_output))
+		err_msg("rtla sched-latency: cannot save the trace to %s\n",
+			tool->params->trace_output);
+}
+
+/*
+ * sl_check_gate - --max-bound: whether the bound of a measured CPU under
+ * --model exceeds it. An unbounded CPU exceeds any gate: nothing shows its
+ * latency within it.
+ */
+static bool sl_check_gate(struct sl_tool *tool)
+{
+	struct sl_params *params = tool->params;
+	unsigned long long gate_ns = params->max_bound_us * 1000ULL;
+	const struct slb_bound *b;
+	int cpu;
+
+	tool->over_gate = 0;
+	if (!params->max_bound_us)
+		return false;
+	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
+		if (!sl_cpu_monitored(tool, cpu) || !tool->cpu[cpu].has_res)
+			continue;
+		b = &tool->cpu[cpu].res.bound[params->model];
+		if (b->unbounded || b->latency > gate_ns)
+			tool->over_gate++;
+	}
+	return tool->over_gate > 0;
+}
+
+/*
+ * sl_finish - the end every mode shares: the stop, the trace, the
+ * breakdown, the soundness, the JSON and SVG files; returns the exit status
+ */
+int sl_finish(struct sl_tool *tool)
+{
+	struct sl_params *params = tool->params;
+	bool output_failed = false;
+
+	/* after the mode's own output, before what reads cyclictest's maxima */
+	sl_workload_report(tool);
+
+	tool->verdict = SL_EXIT_OK;
+	if (tool->stop.hit) {
+		sl_symbolize_stop(tool);
+		sl_print_stop(tool);
+		tool->verdict = SL_EXIT_EXCEEDED;
+		if (sl_run_actions(tool, &params->on_threshold))
+			output_failed = true;
+	}
+	sl_save_trace(tool);
+	if (sl_check_gate(tool))
+		tool->verdict = SL_EXIT_EXCEEDED;
+	else if (tool->verdict == SL_EXIT_OK && sl_workload_failed(tool))
+		tool->verdict = SL_EXIT_WORKLOAD;
+	else if (tool->verdict == SL_EXIT_OK &&
+		 (tool->lost_events || tool->dropped_windows))
+		tool->verdict = SL_EXIT_UNSOUND;
+
+	sl_print_breakdown(tool);
+
+	if (params->json.fd >= 0) {
+		if (sl_write_json(tool))
+			output_failed = true;
+		sl_close_output(&params->json, true);
+	}
+	if (params->svg.fd >= 0) {
+		if (sl_write_svg(tool))
+			output_failed = true;
+		sl_close_output(&params->svg, true);
+	}
+	if (sl_run_actions(tool, &params->on_end))
+		output_failed = true;
+	if (output_failed && tool->verdict == SL_EXIT_OK)
+		return SL_EXIT_ERROR;
+	return tool->verdict;
+}
