@@ -176,8 +176,13 @@ fi
 # The man pages say what --help says: every option, in the same words.
 for mode in top hist; do
 	"$RTLA" sched-latency $mode --help 2>&1 | python3 -c '
-import re, sys
+import os, re, sys
 rst = open(sys.argv[1]).read()
+# the options both modes share come from an included file
+rst = re.sub(r"^\.\. include:: (\S+)$",
+             lambda m: open(os.path.join(os.path.dirname(sys.argv[1]), m.group(1))).read()
+             if os.path.exists(os.path.join(os.path.dirname(sys.argv[1]), m.group(1))) else "",
+             rst, flags=re.M)
 # the text of the man page without its markup, whitespace folded
 plain = " ".join(re.sub(r"[*\\`]", "", rst).split())
 bad = 0
