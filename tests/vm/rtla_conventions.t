@@ -110,5 +110,11 @@ rm -f "$out/crossed" "$out/ended"
 check "no stop: --on-threshold did not run" test ! -e "$out/crossed"
 check "but --on-end did" test -e "$out/ended"
 
+# -n: nanoseconds.
+"$RTLA" sched-latency hist -n -c 1 -d 2s --vars poid --no-cpu-breakdown > "$out/nano.txt" 2>&1
+ok $? "hist -n: exit 0"
+check "hist -n says its unit" grep -q "^# Time unit is nanoseconds (ns)" "$out/nano.txt"
+check "and the breakdown's" grep -q "^(all times in ns)" "$out/nano.txt"
+
 check "no instance left" sl_no_instance
 done_testing

@@ -24,6 +24,9 @@
 
 #include "sched_latency_tool.h"
 
+/* -n: times in nanoseconds */
+bool sl_nano;
+
 #ifndef SCHED_FLAG_RESET_ON_FORK
 #define SCHED_FLAG_RESET_ON_FORK	0x01
 #endif
@@ -284,6 +287,7 @@ void sl_usage(const char *title, const char * const *synopsis, const char *quiet
 		"		f:prio - use SCHED_FIFO with prio",
 		"		d:runtime[us|ms|s]:period[us|ms|s] - use SCHED_DEADLINE with runtime and period in nanoseconds",
 		"	  -H/--house-keeping cpus: run rtla on cpus (default with -c: the cpus not measured)",
+		"	  -n/--nano: display times in nanoseconds",
 		"	  -T/--threshold us: stop the session when a variable exceeds us microseconds",
 		"	     --stop-on var: the variable -T watches: poid, psd, dst, paie, irq, nmi or bound (default: any variable, checked by the kernel)",
 		"	     --model name: the characterization of the interrupts for the bound shown and for --stop-on bound (default: sliding_window)",
@@ -332,6 +336,7 @@ struct option *sl_long_options(const struct option *mode_options)
 		{"event",		required_argument,	0, 'e'},
 		{"help",		no_argument,		0, 'h'},
 		{"house-keeping",	required_argument,	0, 'H'},
+		{"nano",		no_argument,		0, 'n'},
 		{"priority",		required_argument,	0, 'P'},
 		{"quiet",		no_argument,		0, 'q'},
 		{"threshold",		required_argument,	0, 'T'},
@@ -506,6 +511,9 @@ int sl_parse_common_option(struct sl_params *params, int c, char *arg,
 		if (parse_cpu_set(arg, &params->hk_cpus) || !CPU_COUNT(&params->hk_cpus))
 			sl_fail("invalid -H cpu list '%s'", arg);
 		params->house_keeping = arg;
+		break;
+	case 'n':
+		sl_nano = true;
 		break;
 	case 'P':
 		if (parse_prio(arg, &params->sched_param) == -1)

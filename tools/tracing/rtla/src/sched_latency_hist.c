@@ -194,9 +194,11 @@ static void sl_hist_header(struct sl_tool *tool, struct sl_hist *h)
 
 	get_duration(tool->start_time, duration, sizeof(duration));
 	trace_seq_printf(s, "# RTLA sched-latency histogram\n");
-	trace_seq_printf(s, "# Time unit is microseconds (us)\n");
-	trace_seq_printf(s, "# Bucket size is %llu us, %llu entries\n",
-			 tool->bucket_ns / 1000, tool->nr_buckets);
+	trace_seq_printf(s, "# Time unit is %s (%s)\n",
+			 sl_nano ? "nanoseconds" : "microseconds", SL_UNIT);
+	trace_seq_printf(s, "# Bucket size is %llu %s, %llu entries\n",
+			 sl_nano ? tool->bucket_ns : tool->bucket_ns / 1000, SL_UNIT,
+			 tool->nr_buckets);
 	trace_seq_printf(s, "# min and avg are estimated from the histogram buckets; max is exact\n");
 	trace_seq_printf(s, "# Duration: %s\n", duration);
 
@@ -281,11 +283,13 @@ static void sl_hist_summary_row(struct sl_tool *tool, struct sl_hist *h,
 				continue;
 			}
 			if (which == 1)
-				trace_seq_printf(s, " %9llu", st->min / 1000);
+				trace_seq_printf(s, " %9llu", sl_nano ? st->min : st->min / 1000);
 			else if (which == 2)
-				trace_seq_printf(s, " %9.0f", st->sum / st->count / 1000.0);
+				trace_seq_printf(s, " %9.0f", st->sum / st->count /
+						 (sl_nano ? 1.0 : 1000.0));
 			else
-				trace_seq_printf(s, " %9llu", SL_US_UP(tool->cpu[cpu].max[var]));
+				trace_seq_printf(s, " %9llu", sl_nano ? tool->cpu[cpu].max[var] :
+						 SL_US_UP(tool->cpu[cpu].max[var]));
 		}
 	}
 	trace_seq_printf(s, "\n");
@@ -325,7 +329,8 @@ static int sl_hist_print(struct sl_tool *tool)
 		}
 		if (params->quiet)
 			continue;
-		snprintf(index, sizeof(index), "%llu", h.file[0].lower / 1000);
+		snprintf(index, sizeof(index), "%llu",
+			 sl_nano ? h.file[0].lower : h.file[0].lower / 1000);
 		sl_hist_row(tool, &h, index);
 	}
 

@@ -19,8 +19,6 @@
 
 #include "sched_latency_tool.h"
 
-/* us with two decimals, rounded up: a bound is never shown below its value */
-#define NS_TO_US(ns)	((double)(((unsigned long long)(ns) + 9) / 10) / 100.0)
 
 /* an offset past this from the closest symbol below is no symbol's */
 #define SL_MAX_FUNC_SIZE	0x100000ULL
@@ -113,16 +111,17 @@ void sl_print_stop(struct sl_tool *tool)
 			       stop->cpu, slb_model_name(params->model), slb_why_name(b->why),
 			       params->threshold_us);
 		else
-			printf("  CPU %d: the %s bound is %.2f us, above the %lld us threshold\n",
-			       stop->cpu, slb_model_name(params->model), NS_TO_US(stop->value),
-			       params->threshold_us);
+			printf("  CPU %d: the %s bound is %.*f %s, above the %lld us threshold\n",
+			       stop->cpu, slb_model_name(params->model), SL_PREC,
+			       SL_TIME(stop->value), SL_UNIT, params->threshold_us);
 		sl_term_name(&b->dominant, name, sizeof(name));
-		printf("  dominated by %s (%.2f us)\n", name, NS_TO_US(b->dominant.ns));
+		printf("  dominated by %s (%.*f %s)\n", name, SL_PREC, SL_TIME(b->dominant.ns),
+		       SL_UNIT);
 	} else {
-		printf("  CPU %d: %s %s of %.2f us, above the %lld us threshold\n",
+		printf("  CPU %d: %s %s of %.*f %s, above the %lld us threshold\n",
 		       stop->cpu, sl_var_label(stop->var),
 		       stop->var < SL_NR_WINDOWS ? "window" : "execution",
-		       NS_TO_US(stop->value), params->threshold_us);
+		       SL_PREC, SL_TIME(stop->value), SL_UNIT, params->threshold_us);
 		if (stop->ip)
 			printf("  started at %s (%llu.%09llu s)\n", stop->where,
 			       stop->start / 1000000000ULL, stop->start % 1000000000ULL);
@@ -150,13 +149,13 @@ static void sl_print_bound_row(const struct slb_bound *b, bool with_cpu)
 	 * a number that means nothing to the reader: name the culprit only.
 	 */
 	if (b->unbounded) {
-		printf(" %12s %12.2f %12s %12s  %s [%s]\n", "unbounded",
-		       NS_TO_US(b->l_if), "-", "-", name, slb_why_name(b->why));
+		printf(" %12s %12.*f %12s %12s  %s [%s]\n", "unbounded",
+		       SL_PREC, SL_TIME(b->l_if), "-", "-", name, slb_why_name(b->why));
 		return;
 	}
-	printf(" %12.2f %12.2f %12.2f %12.2f  %s (%.2f)\n", NS_TO_US(b->latency),
-	       NS_TO_US(b->l_if), NS_TO_US(b->irq), NS_TO_US(b->nmi), name,
-	       NS_TO_US(b->dominant.ns));
+	printf(" %12.*f %12.*f %12.*f %12.*f  %s (%.*f)\n", SL_PREC, SL_TIME(b->latency),
+	       SL_PREC, SL_TIME(b->l_if), SL_PREC, SL_TIME(b->irq), SL_PREC, SL_TIME(b->nmi),
+	       name, SL_PREC, SL_TIME(b->dominant.ns));
 }
 
 /* sl_print_bound_header - the column names of the characterization rows */
@@ -196,8 +195,8 @@ static void sl_print_sources(const struct slb_result *res, const struct slb_boun
 
 	if (!res->nr_sources)
 		return;
-	printf("  Interrupt sources (us; share: what each adds to the %s bound)\n",
-	       slb_model_name(b->model));
+	printf("  Interrupt sources (%s; share: what each adds to the %s bound)\n",
+	       SL_UNIT, slb_model_name(b->model));
 	printf("  %-24s %10s %12s %12s %12s\n", "source", "count", "worst",
 	       "min gap", "share");
 	for (i = 0; i < res->nr_sources; i++) {
@@ -208,12 +207,13 @@ static void sl_print_sources(const struct slb_result *res, const struct slb_boun
 		if (ns < 0)
 			snprintf(share, sizeof(share), "-");
 		else
-			snprintf(share, sizeof(share), "%.2f", NS_TO_US(ns));
-		printf("  %-24s %10llu %12.2f ", name, (unsigned long long)src->count,
-		       NS_TO_US(src->owcet));
+			snprintf(share, sizeof(share), "%.*f", SL_PREC, SL_TIME(ns));
+		printf("  %-24s %10llu %12.*f ", name, (unsigned long long)src->count,
+		       SL_PREC, SL_TIME(src->owcet));
 		/* a gap rounded down: never shown longer than seen */
 		if (src->min_gap)
-			printf("%12.2f", (double)(src->min_gap / 10) / 100.0);
+			printf("%12.*f", SL_PREC, sl_nano ? (double)src->min_gap :
+			       (double)(src->min_gap / 10) / 100.0);
 		else
 			printf("%12s", "-");
 		printf(" %12s\n", share);
@@ -227,12 +227,13 @@ static void sl_print_cpu_breakdown(struct sl_tool *tool, int cpu)
 	int m;
 
 	printf("CPU %d\n", cpu);
-	printf("  D_POID %.2f  D_PSD %.2f  D_ST %.2f  D_PAIE %.2f  L_IF %.2f\n",
-	       NS_TO_US(c->max[SL_POID]), NS_TO_US(c->max[SL_PSD]),
-	       NS_TO_US(c->max[SL_DST]), NS_TO_US(c->max[SL_PAIE]),
-	       NS_TO_US(c->res.bound[SLB_NO_INTERRUPTS].l_if));
-	printf("  IRQ: %llu executions, worst %.2f  NMI: %llu executions, worst %.2f  windows: %llu, dropped %llu\n",
-	       c->irq_count, NS_TO_US(c->irq_max), c->nmi_count, NS_TO_US(c->nmi_max),
+	printf("  D_POID %.*f  D_PSD %.*f  D_ST %.*f  D_PAIE %.*f  L_IF %.*f\n",
+	       SL_PREC, SL_TIME(c->max[SL_POID]), SL_PREC, SL_TIME(c->max[SL_PSD]),
+	       SL_PREC, SL_TIME(c->max[SL_DST]), SL_PREC, SL_TIME(c->max[SL_PAIE]),
+	       SL_PREC, SL_TIME(c->res.bound[SLB_NO_INTERRUPTS].l_if));
+	printf("  IRQ: %llu executions, worst %.*f  NMI: %llu executions, worst %.*f  windows: %llu, dropped %llu\n",
+	       c->irq_count, SL_PREC, SL_TIME(c->irq_max), c->nmi_count, SL_PREC,
+	       SL_TIME(c->nmi_max),
 	       c->windows, c->dropped);
 
 	sl_print_bound_header(false);
@@ -247,8 +248,8 @@ static void sl_print_cpu_breakdown(struct sl_tool *tool, int cpu)
 	if (b->unbounded)
 		printf(" (%s: unbounded)\n", slb_model_name(b->model));
 	else
-		printf(" (%s bound: %.2f us%s)\n", slb_model_name(b->model),
-		       NS_TO_US(b->latency),
+		printf(" (%s bound: %.*f %s%s)\n", slb_model_name(b->model),
+		       SL_PREC, SL_TIME(b->latency), SL_UNIT,
 		       c->workload_max_us * 1000LL > (long long)b->latency ?
 		       ", BELOW the measured latency" : "");
 }
@@ -284,7 +285,7 @@ void sl_print_breakdown(struct sl_tool *tool)
 	int cpu, m;
 
 	printf("\nScheduling latency bound: L = max(D_ST, D_POID) + D_PAIE + D_PSD + I_NMI(L) + I_IRQ(L)\n");
-	printf("(all times in us)\n\n");
+	printf("(all times in %s)\n\n", SL_UNIT);
 
 	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
 		if (tool->params->no_cpu_breakdown)

@@ -60,6 +60,17 @@ enum sl_var {
 
 /* whole us, rounded up: a bound is never shown below its value */
 #define SL_US_UP(ns)		(((unsigned long long)(ns) + 999) / 1000)
+/* us with two decimals, rounded up */
+#define NS_TO_US(ns)		((double)(((unsigned long long)(ns) + 9) / 10) / 100.0)
+
+/*
+ * -n/--nano: times in ns instead of us. A time is printed with "%.*f" as
+ * SL_PREC, SL_TIME(ns), then SL_UNIT.
+ */
+extern bool sl_nano;
+#define SL_PREC			(sl_nano ? 0 : 2)
+#define SL_TIME(ns)		(sl_nano ? (double)(ns) : NS_TO_US(ns))
+#define SL_UNIT			(sl_nano ? "ns" : "us")
 
 #define SL_TRACER		"latency_parser"
 
@@ -111,7 +122,7 @@ enum sl_long_opt {
  * The options both modes accept. "+" stops at the first non-option, so the
  * workload's own options are never taken for ours.
  */
-#define SL_COMMON_SHORT_OPTIONS	"+c:d:De:hH:P:qT:t::"
+#define SL_COMMON_SHORT_OPTIONS	"+c:d:De:hH:nP:qT:t::"
 
 #ifndef __noreturn
 #define __noreturn		__attribute__((__noreturn__))

@@ -17,7 +17,7 @@ static const char *no_value = "        -";
 static void sl_top_us(struct trace_seq *s, unsigned long long ns, bool has)
 {
 	if (has)
-		trace_seq_printf(s, " %9llu", SL_US_UP(ns));
+		trace_seq_printf(s, " %9llu", sl_nano ? ns : SL_US_UP(ns));
 	else
 		trace_seq_printf(s, " %s", no_value);
 }
@@ -30,7 +30,8 @@ static void sl_top_bound(struct trace_seq *s, const struct slb_bound *b)
 	else if (b->unbounded)
 		trace_seq_printf(s, " %9s", "unbounded");
 	else
-		trace_seq_printf(s, " %9llu", SL_US_UP(b->latency));
+		trace_seq_printf(s, " %9llu", sl_nano ? (unsigned long long)b->latency :
+				 SL_US_UP(b->latency));
 }
 
 /* sl_top_header - the title, the elapsed time and the column names */
@@ -41,7 +42,7 @@ static void sl_top_header(struct sl_tool *tool)
 
 	get_duration(tool->start_time, duration, sizeof(duration));
 
-	trace_seq_printf(s, "%37sScheduling latency bound (us)", "");
+	trace_seq_printf(s, "%37sScheduling latency bound (%s)", "", SL_UNIT);
 	if (tool->lost_events)
 		trace_seq_printf(s, "  [%llu events lost]", tool->lost_events);
 	trace_seq_printf(s, "\n");
