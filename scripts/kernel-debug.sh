@@ -15,13 +15,8 @@ ktree=$1
 dest=$2
 shift 2
 
-head=$(git -C "$ktree" rev-parse HEAD)
-if [ ! -e "$dest/.git" ]; then
-	git -C "$ktree" worktree prune
-	git -C "$ktree" worktree add -q -f --detach "$dest" "$head"
-elif [ "$(git -C "$dest" rev-parse HEAD)" != "$head" ]; then
-	git -C "$dest" checkout -q --detach "$head"
-fi
+. "$(dirname "$0")/worktree.sh"
+worktree_at_head "$ktree" "$dest"
 
 # Configure only when a fragment changed: a new .config rebuilds everything.
 stamp=$dest/.debug-config.sum

@@ -21,13 +21,8 @@ shift 2
 toggles='LATENCY_PARSER_TRACER|LATENCY_PARSER_KUNIT_TEST|IRQSOFF_TRACER|PREEMPT_TRACER'
 toggles+='|PREEMPTIRQ_TRACEPOINTS|TRACE_IRQFLAGS|TRACE_PREEMPT_TOGGLE|PREEMPTIRQ_DELAY_TEST'
 
-head=$(git -C "$ktree" rev-parse HEAD)
-if [ ! -e "$dest/.git" ]; then
-	git -C "$ktree" worktree prune
-	git -C "$ktree" worktree add -q -f --detach "$dest" "$head"
-elif [ "$(git -C "$dest" rev-parse HEAD)" != "$head" ]; then
-	git -C "$dest" checkout -q --detach "$head"
-fi
+. "$(dirname "$0")/worktree.sh"
+worktree_at_head "$ktree" "$dest"
 
 frag=$dest/.untraced.config
 {
