@@ -574,8 +574,8 @@ int sl_parse_common_option(struct sl_params *params, int c, char *arg,
 		params->warmup = sl_parse_number("--warm-up", arg, 1, 24 * 60 * 60);
 		break;
 	case SL_OPT_MAX_BOUND:
-		params->max_bound_us = sl_parse_number("--max-bound", arg, 1,
-							SL_MAX_RANGE_NS / 1000);
+		/* any length rtla can print: a gate needs no kernel range */
+		params->max_bound_us = sl_parse_number("--max-bound", arg, 1, 1000000000000LL);
 		break;
 	case SL_OPT_BUFFER_SIZE:
 		params->buffer_size = sl_parse_number("--trace-buffer-size", arg, 1, INT_MAX);
