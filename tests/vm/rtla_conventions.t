@@ -82,6 +82,12 @@ check "the trace is saved at the end, with the new maxima" grep -q "new_max: " "
 check "the breakdown names the local timer local_timer:236" \
 	grep -qE "^  local_timer:236 +[0-9]+ " "$out/nomode.txt"
 diag "$(sed -n '/Interrupt sources/,/^$/p' "$out/nomode.txt" | head -8)"
+# each characterization without a bound says why, in a line of its own
+unbounded=$(grep -cE '^  [a-z_]+ +unbounded ' "$out/nomode.txt")
+why=$(grep -cE '^  [a-z_]+ is unbounded: ' "$out/nomode.txt")
+diag "$(grep -E '^  [a-z_]+ is unbounded: ' "$out/nomode.txt")"
+check "every unbounded characterization of the cpu says why ($unbounded, $why)" \
+	test "$unbounded" -eq "$why"
 
 # hist's columns, and the breakdown without its per-cpu part.
 "$RTLA" sched-latency hist -c 1 -d 2s --vars poid,irq --no-cpu-breakdown > "$out/cols.txt" 2>&1

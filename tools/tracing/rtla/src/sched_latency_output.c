@@ -183,6 +183,50 @@ static long long sl_share(const struct slb_bound *b, int source)
 }
 
 /*
+ * sl_print_unbounded - why a characterization has no bound, in a line: for
+ * the sporadic model, the load its sources put on the CPU (each one's worst
+ * execution over its shortest inter-arrival), the heaviest named
+ */
+static void sl_print_unbounded(struct sl_tool *tool, const struct slb_result *res,
+			       const struct slb_bound *b)
+{
+	double load = 0, worst = 0, l;
+	struct slb_config cfg;
+	char name[64] = "-";
+	unsigned int i;
+
+	if (!b->unbounded)
+		return;
+	printf("  %s is unbounded: ", slb_model_name(b->model));
+	switch (b->why) {
+	case SLB_OVERLOAD:
+		for (i = 0; i < res->nr_sources; i++) {
+			const struct slb_source_stats *s = &res->sources[i];
+
+			if (!s->min_gap)
+				continue;
+			l = (double)s->owcet / (double)s->min_gap;
+			load += l;
+			if (l > worst) {
+				worst = l;
+				sl_source_name(s->source, name, sizeof(name));
+			}
+		}
+		printf("its interrupts would take %.0f%% of the cpu, %s alone %.0f%% (worst execution over shortest inter-arrival)\n",
+		       load * 100, name, worst * 100);
+		break;
+	case SLB_OVER_CAP:
+		slb_get_config(tool->slb, &cfg);
+		printf("the interference grows with the window past %.0f ms: no fixed point below it\n",
+		       (double)cfg.cap_ns / 1e6);
+		break;
+	default:
+		printf("no fixed point after %d steps\n", SLB_MAX_ITERATIONS);
+		break;
+	}
+}
+
+/*
  * sl_print_sources - the interrupt sources of a CPU: how often each ran,
  * its worst execution, its shortest inter-arrival, and what it adds to the
  * bound of the model shown: the "why" of I_IRQ and I_NMI
@@ -239,6 +283,8 @@ static void sl_print_cpu_breakdown(struct sl_tool *tool, int cpu)
 	sl_print_bound_header(false);
 	for (m = 0; m < SLB_NR_MODELS; m++)
 		sl_print_bound_row(&c->res.bound[m], false);
+	for (m = 0; m < SLB_NR_MODELS; m++)
+		sl_print_unbounded(tool, &c->res, &c->res.bound[m]);
 	sl_print_sources(&c->res, &c->res.bound[tool->params->model]);
 
 	if (c->workload_max_us < 0)
