@@ -19,6 +19,9 @@ on=$(lp_instance oracle)
 off=$(lp_instance oracle_other)
 echo $cpu > "$on/latency_parser/cpus"
 echo $other > "$off/latency_parser/cpus"
+# the execution events come from every CPU: keep CPU $cpu's, so that
+# another CPU's cannot come between a new maximum and its stack trace
+printf '%x\n' $((1 << cpu)) > "$on/tracing_cpumask"
 lp_interrupt_events "$on" 1
 echo 1 > "$on/options/stacktrace"
 
