@@ -13,21 +13,24 @@
 #   latency_parser (with random settings, events and thresholds; some are
 #   removed while it runs), the others stay nop;
 # - every file of the tracing instance's latency_parser/ and hist/ takes
-#   random input (tests/debug/fuzz.py: random bytes, huge and negative
-#   numbers, empty writes, cpu lists, at random offsets) and is read in
-#   random pieces, its tracing and events go off and on and its tracer
-#   away and back, and random thresholds (stop_tracing_us) stop it;
+#   random input (random bytes, huge and negative numbers, empty writes,
+#   cpu lists, at random offsets) and is read in random pieces, its tracing
+#   and events go off and on and its tracer away and back, and random
+#   thresholds (stop_tracing_us) stop it;
 # - its trace and trace_pipe are read, and the top level records the
 #   new_max and threshold_stop events of every instance.
-# Then the instance must still answer, thresholds must have stopped it, and
-# dmesg must hold no report (done_testing's dmesg_clean).
+# The tracefs side runs as threads of tests/debug/stress.py: on the debug
+# kernel under TCG every program started costs seconds. Then the instance
+# must still answer, thresholds must have stopped it, and dmesg must hold
+# no report (done_testing's dmesg_clean). A hang (this kernel has no hung
+# task detector) ends the test with the blocked tasks' stacks.
 #
 # On the production kernel it runs as well, and checks the same.
 
 export VM_CPUS=${VM_CPUS-2}
 # Room for the whole log of the run: a report must not scroll away.
 export VM_APPEND=${VM_APPEND-log_buf_len=8M}
-VM_TIMEOUT=${VM_TIMEOUT:-1200}
+VM_TIMEOUT=${VM_TIMEOUT:-1800}
 . "$(dirname "$0")/../vm/lib.sh"
 . "$top/tests/vm/lp.sh"
 lp_require
@@ -36,13 +39,12 @@ secs=${1:-150}		# of stress; an argument sets it (a quick try)
 cpu1=/sys/devices/system/cpu/cpu1/online
 work=$(mktemp -d /tmp/stress.XXXXXX)
 inst=
-jobs_started=
 
 # cleanup - stop what still runs, CPU 1 back, no instance left behind
 cleanup() {
-	local pid
+	local pid dir
 
-	for pid in $jobs_started; do
+	for pid in $(jobs -p); do
 		kill "$pid" 2>/dev/null
 	done
 	wait 2>/dev/null
@@ -59,82 +61,13 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# hotplug - CPU 1 offline and back, every few seconds for SECS; the counts
-# in $work/hotplug
-hotplug() {
-	local end=$((SECONDS + $1)) cycles=0 failed=0
-
-	while [ $SECONDS -lt $end ]; do
-		sleep 1
-		if echo 0 > "$cpu1"; then
-			sleep 1
-			until echo 1 > "$cpu1"; do
-				failed=$((failed + 1))
-				sleep 1
-			done
-			cycles=$((cycles + 1))
-		else
-			failed=$((failed + 1))
-		fi
-	done
-	echo "$cycles $failed $(($1 + SECONDS - end))" > "$work/hotplug"
-}
-
-# churn_one N - make instance churnN: one in five stays nop, the others
-# select latency_parser with random settings
-churn_one() {
-	local dir=$TRACEFS/instances/churn$1
-
-	mkdir "$dir" || return 1
-	[ $(($1 % 5)) -eq 0 ] && return 0
-	echo latency_parser > "$dir/current_tracer" || return 1
-	echo $((RANDOM % 2))-1 > "$dir/latency_parser/cpus"
-	lp_interrupt_events "$dir" $((RANDOM % 2))
-	echo $((RANDOM % 3)) > "$dir/options/stacktrace" 2>/dev/null
-	# a threshold TCG's windows cross now and then: the instance stops
-	echo $((RANDOM % 3 * 5000)) > "$dir/latency_parser/stop_tracing_us"
-	return 0
-}
-
-# churn_gone N - remove churnN: every other one while the tracer runs
-churn_gone() {
-	local dir=$TRACEFS/instances/churn$1
-
-	cat "$dir/latency_parser/max" "$dir/latency_parser/hist/poid" > /dev/null 2>&1
-	[ $(($1 % 2)) -eq 0 ] && echo nop > "$dir/current_tracer"
-	rmdir "$dir"
-}
-
-# churn SECS - 100 instances, five at a time, spread over SECS; the counts
-# in $work/churn
-churn() {
-	local start=$SECONDS made=0 gone=0 batch i
-
-	for batch in $(seq 0 19); do
-		while [ $SECONDS -lt $((start + batch * $1 / 20)) ]; do
-			sleep 0.5
-		done
-		for i in $(seq $((batch * 5 + 1)) $((batch * 5 + 5))); do
-			churn_one $i && made=$((made + 1))
-		done
-		sleep 1
-		for i in $(seq $((batch * 5 + 1)) $((batch * 5 + 5))); do
-			churn_gone $i && gone=$((gone + 1))
-		done
-		echo "$gone" > "$work/churn.progress"
-		echo "# churn: $made instances made, $gone removed after $((SECONDS - start)) s"
-	done
-	echo "$made $gone $((SECONDS - start))" > "$work/churn"
-}
-
-# watch_jobs - wait for the jobs. This kernel has no hung task detector:
-# once the jobs are past their time by 300 s with no instance of the churn
-# removed meanwhile, something hangs.
+# watch_jobs - wait for the jobs. Once they are past their time by 300 s
+# with no instance of the churn removed for 300 s, something hangs.
 watch_jobs() {
 	local start=$SECONDS seen=$SECONDS last= now
 
 	while [ -n "$(jobs -rp)" ]; do
-		now=$(cat "$work/churn.progress" 2>/dev/null)
+		now=$(< "$work/progress")
 		if [ "$now" != "$last" ]; then
 			last=$now
 			seen=$SECONDS
@@ -148,31 +81,23 @@ watch_jobs() {
 	return 0
 }
 
-# hang_report - what the blocked tasks wait for, and the locks held
+# hang_report - where stress.py's threads are, in Python and in the
+# kernel, what the blocked tasks wait for, and the locks held
 hang_report() {
-	local pid
+	local pid task
 
-	diag "blocked tasks:"
+	kill -USR1 $tracefs_pid
+	for task in /proc/$tracefs_pid/task/*; do
+		diag "stress.py thread ${task##*/}: $(cut -d' ' -f3 "$task/stat") in $(cat "$task/wchan")"
+		diag "$(cat "$task/stack")"
+	done
 	for pid in $(ps -eo pid=,stat= | awk '$2 ~ /^D/ { print $1 }'); do
-		diag "$(tr '\0' ' ' < "/proc/$pid/cmdline") (pid $pid):"
+		diag "blocked: $(tr '\0' ' ' < "/proc/$pid/cmdline") (pid $pid):"
 		diag "$(cat "/proc/$pid/stack")"
 	done
 	echo w > /proc/sysrq-trigger
 	echo d > /proc/sysrq-trigger
 	diag "$(dmesg | sed -n '/sysrq: Show Blocked State/,$p' | head -300)"
-}
-
-# reader SECS - read the instance's trace, and consume its trace_pipe
-reader() {
-	local end=$((SECONDS + $1)) rounds=0
-
-	while [ $SECONDS -lt $end ]; do
-		timeout 2 cat "$inst/trace_pipe" > /dev/null 2>&1
-		head -c 1M "$inst/trace" > /dev/null 2>&1
-		rounds=$((rounds + 1))
-		sleep 1
-	done
-	echo "$rounds" > "$work/reader"
 }
 
 inst=$(lp_instance stress)
@@ -185,21 +110,15 @@ echo 1 > "$TRACEFS/events/latency_parser/new_max/enable"
 echo 1 > "$TRACEFS/events/latency_parser/threshold_stop/enable"
 check "CPU 1 can go offline" test -w "$cpu1"
 
+echo 0 > "$work/progress"
 # stress-ng writes in its working directory: the guest's /tmp
 (cd "$work" && exec stress-ng --switch 1 --timer 1 --timer-freq 10000 --cpu 1 \
 	--timeout ${secs}s --metrics-brief > "$work/stress-ng.txt" 2>&1) &
 stress_pid=$!
 cyclictest -q -m -p95 -t -a -i1000 -D $secs > "$work/cyclictest.txt" 2>&1 &
 cyclic_pid=$!
-hotplug $secs 2> "$work/hotplug.err" &
-hotplug_pid=$!
-churn $secs 2> "$work/churn.err" &
-churn_pid=$!
-reader $secs &
-reader_pid=$!
-python3 "$top/tests/debug/fuzz.py" "$inst" $secs > "$work/fuzz.txt" 2>&1 &
-fuzz_pid=$!
-jobs_started="$stress_pid $cyclic_pid $hotplug_pid $churn_pid $reader_pid $fuzz_pid"
+python3 "$top/tests/debug/stress.py" "$inst" $secs "$work/progress" > "$work/stress.txt" &
+tracefs_pid=$!
 
 if ! watch_jobs; then
 	ok 1 "the stress ended (no progress for 300 s past its time: a hang)"
@@ -209,6 +128,7 @@ if ! watch_jobs; then
 	done_testing
 fi
 ok 0 "the stress ended"
+
 wait $stress_pid
 status=$?
 diag "stress-ng: $(grep -E 'metrc: .*(switch|timer|cpu) ' "$work/stress-ng.txt" | tr -s ' ')"
@@ -218,26 +138,25 @@ status=$?
 diag "cyclictest: $(grep -E 'Max' "$work/cyclictest.txt" | tr -s ' ')"
 ok $status "cyclictest ran ${secs} s, exit 0"
 check "cyclictest printed a max latency" grep -qE 'Max: +[0-9]+' "$work/cyclictest.txt"
-wait $hotplug_pid
-read -r cycles failed took < "$work/hotplug"
-diag "hotplug: $cycles cycles of CPU 1 in $took s, $failed writes refused; $(sort "$work/hotplug.err" | uniq -c | head -3)"
-check "CPU 1 went offline and back ($cycles times)" test "${cycles:-0}" -ge 3
-check "CPU 1 is online" test "$(cat "$cpu1")" = 1
-wait $churn_pid
-read -r made gone took < "$work/churn"
-diag "churn: $made instances made, $gone removed in $took s; $(sort "$work/churn.err" | uniq -c | head -3)"
-check "100 instances were made" test "${made:-0}" = 100
-check "and removed" test "${gone:-0}" = 100
-check "no instance of the churn is left" test -z "$(ls -d "$TRACEFS"/instances/churn* 2>/dev/null)"
-wait $reader_pid
-check "the trace was read meanwhile ($(cat "$work/reader") rounds)" test -s "$work/reader"
-wait $fuzz_pid
+
+wait $tracefs_pid
 status=$?
-diag "fuzz: $(cat "$work/fuzz.txt")"
-ok $status "the files took random input for ${secs} s"
-stops=$(sed -n 's/.*threshold stops \([0-9]*\).*/\1/p' "$work/fuzz.txt")
+diag "$(cat "$work/stress.txt")"
+ok $status "stress.py's threads ran to their end"
+# result KEY - the line of stress.py's output that starts with KEY
+result() {
+	sed -n "s/^$1 //p" "$work/stress.txt"
+}
+read -r cycles refused took <<< "$(result hotplug)"
+check "CPU 1 went offline and back ($cycles times in $took s)" test "${cycles:-0}" -ge 3
+check "CPU 1 is online" test "$(cat "$cpu1")" = 1
+read -r made gone took <<< "$(result churn)"
+check "100 instances were made" test "${made:-0}" = 100
+check "and removed ($took s)" test "${gone:-0}" = 100
+check "no instance of the churn is left" test -z "$(ls -d "$TRACEFS"/instances/churn* 2>/dev/null)"
+check "the trace was read meanwhile ($(result reader) rounds)" test "$(result reader)" -gt 0
+stops=$(result stops)
 check "random thresholds stopped the instance (${stops:-0} times)" test "${stops:-0}" -gt 0
-jobs_started=
 
 # The instance still answers, with its defaults back.
 echo 0 > "$inst/tracing_on"
@@ -259,8 +178,9 @@ check "hist/poid has 1000 buckets and an overflow line" \
 # One more threshold stop, checked as latency_parser_files.t does.
 echo > "$inst/trace"
 echo 1 > "$lp/stop_tracing_us"
-for i in $(seq 50); do
-	[ "$(cat "$inst/tracing_on")" = 0 ] && break
+for i in {1..50}; do
+	read -r on < "$inst/tracing_on"
+	[ "$on" = 0 ] && break
 	sleep 0.1
 done
 check "a window over stop_tracing_us stops the instance" test "$(cat "$inst/tracing_on")" = 0
