@@ -5,7 +5,7 @@
 # the debug kernel under TCG every program started costs seconds (the
 # binaries come over 9p, KASAN checks every access), so the loops run as
 # threads here rather than as shell loops of mkdir, rmdir, cat and sleep.
-# For SECONDS, at once:
+# For SECONDS, and on until the churn is done, at once:
 # - fuzz: random input into every file of INSTANCE's latency_parser/ and
 #   hist/ (random bytes, huge and negative numbers, empty and oversized
 #   writes, cpu lists, valid values, at random offsets and on files held
@@ -15,15 +15,19 @@
 #   stop_tracing_us stops the instance: each stop is counted and the
 #   instance turned on again.
 # - churn: 100 other instances made and removed, five at a time, spread
-#   over SECONDS: one in five stays nop, the others select latency_parser
-#   with random CPUs, events, stack traces and thresholds; every other one
-#   is removed while the tracer runs. After each five, the count removed
-#   goes to PROGRESS_FILE (stress.t's watchdog reads it), and a "# churn"
-#   line to standard error.
+#   over SECONDS at least: one in five stays nop, the others select
+#   latency_parser with random CPUs, events, stack traces and thresholds;
+#   every other one is removed while the tracer runs. After each five, a
+#   "# churn" line to standard error.
 # - hotplug: CPU 1 offline and back, again and again.
 # - reader: INSTANCE's trace_pipe consumed, its trace read.
 #
-# usage: stress.py INSTANCE_DIR SECONDS PROGRESS_FILE [SEED]
+# - watchdog: a thread whose loop has not come round for 600 s hangs in
+#   the kernel (the debug kernel has no hung task detector): "hang THREAD"
+#   goes to HANG_FILE, for stress.t to report, and every thread's Python
+#   stack to standard error.
+#
+# usage: stress.py INSTANCE_DIR SECONDS HANG_FILE [SEED]
 # Prints a line per thread ("fuzz ...", "churn MADE GONE SECONDS",
 # "hotplug CYCLES REFUSED SECONDS", "reader ROUNDS", "stops N"), then exits
 # 1 only on an error of its own (a Python exception), never on an errno the
@@ -42,7 +46,7 @@ import time
 # stress.t's watchdog asks for every thread's stack with SIGUSR1
 faulthandler.register(signal.SIGUSR1, all_threads=True)
 
-inst, secs, progress = sys.argv[1], float(sys.argv[2]), sys.argv[3]
+inst, secs, hang_file = sys.argv[1], float(sys.argv[2]), sys.argv[3]
 seed = int(sys.argv[4]) if len(sys.argv) > 4 else int.from_bytes(os.urandom(4), "little")
 TRACEFS = "/sys/kernel/tracing"
 CPU1 = "/sys/devices/system/cpu/cpu1/online"
@@ -52,10 +56,15 @@ NAMES = ["cpus", "stop_tracing_us", "hist_bucket_ns", "hist_buckets", "max",
          "hist/irq", "hist/nmi"]
 EXECUTIONS = ["irq_execution", "vector_execution", "nmi_execution"]
 
+HANG = 600
 lock = threading.Lock()
 errnos = collections.Counter()
 results = {}
 failures = []
+# when each thread's loop last came round
+alive = {}
+churn_done = threading.Event()
+start = time.monotonic()
 
 
 def count_errno(where, e):
@@ -85,6 +94,12 @@ def read_file(path, size=-1):
 
 def until(end):
     return time.monotonic() < end
+
+
+def going_on(name):
+    """Another round: for SECONDS, and on until the churn is done."""
+    alive[name] = time.monotonic()
+    return not churn_done.is_set() or until(start + secs)
 
 
 #
@@ -214,8 +229,7 @@ def fuzz(rng):
     events = os.path.join(inst, "events", "latency_parser", "enable")
     current_tracer = os.path.join(inst, "current_tracer")
     we_turned_off = False
-    end = time.monotonic() + secs
-    while until(end):
+    while going_on("fuzz"):
         stats["rounds"] += 1
         # a stop by a threshold: count it, then go on tracing
         if read_file(tracing_on).strip() == "0":
@@ -310,22 +324,23 @@ def churn_gone(i):
 
 
 def churn(rng):
-    start = time.monotonic()
     made = gone = 0
     for batch in range(20):
         while time.monotonic() < start + batch * secs / 20:
+            alive["churn"] = time.monotonic()
             time.sleep(0.5)
         numbers = range(batch * 5 + 1, batch * 5 + 6)
         for i in numbers:
+            alive["churn"] = time.monotonic()
             made += churn_one(rng, i)
         time.sleep(1)
         for i in numbers:
+            alive["churn"] = time.monotonic()
             gone += churn_gone(i)
-        with open(progress, "w") as f:
-            f.write("%d\n" % gone)
         print("# churn: %d instances made, %d removed after %d s" %
               (made, gone, time.monotonic() - start), file=sys.stderr, flush=True)
     results["churn"] = "%d %d %d" % (made, gone, time.monotonic() - start)
+    churn_done.set()
 
 
 #
@@ -333,16 +348,15 @@ def churn(rng):
 #
 
 def hotplug(rng):
-    start = time.monotonic()
-    end = start + secs
     cycles = refused = 0
-    while until(end):
+    while going_on("hotplug"):
         time.sleep(1)
         if not write_file(CPU1, "0", "hotplug"):
             refused += 1
             continue
         time.sleep(1)
         while not write_file(CPU1, "1", "hotplug"):
+            alive["hotplug"] = time.monotonic()
             refused += 1
             time.sleep(1)
         cycles += 1
@@ -350,9 +364,8 @@ def hotplug(rng):
 
 
 def reader(rng):
-    end = time.monotonic() + secs
     rounds = 0
-    while until(end):
+    while going_on("reader"):
         try:
             fd = os.open(os.path.join(inst, "trace_pipe"), os.O_RDONLY | os.O_NONBLOCK)
             stop = time.monotonic() + 2
@@ -385,10 +398,28 @@ def run(job, rng):
           file=sys.stderr, flush=True)
 
 
-threads = [threading.Thread(target=run, args=(job, random.Random(seed + n)))
-           for n, job in enumerate([fuzz, churn, hotplug, reader])]
+def watchdog(threads):
+    while any(t.is_alive() for t in threads):
+        now = time.monotonic()
+        for t in threads:
+            if t.is_alive() and now - alive.get(t.name, now) > HANG:
+                print("# watchdog: %s has not come round for %d s" %
+                      (t.name, now - alive[t.name]), file=sys.stderr, flush=True)
+                faulthandler.dump_traceback(sys.stderr, all_threads=True)
+                with open(hang_file, "w") as f:
+                    f.write("hang %s\n" % t.name)
+                return
+        time.sleep(10)
+
+
+jobs = [fuzz, churn, hotplug, reader]
+threads = [threading.Thread(target=run, name=job.__name__,
+                            args=(job, random.Random(seed + n)))
+           for n, job in enumerate(jobs)]
 for t in threads:
+    alive[t.name] = time.monotonic()
     t.start()
+threading.Thread(target=watchdog, args=(threads,), daemon=True).start()
 for t in threads:
     t.join()
 
