@@ -101,9 +101,10 @@ patches:
 dist: kernel-src
 	@$(TOP)/scripts/dist.sh $(KTREE) $(TOP) $(BUILD)/dist
 
-# bisect-build - every patch of the dist series builds on its own
+# bisect-build - every patch of the dist series builds on its own; FROM=N
+# builds from patch N on (the ones before are applied, not built)
 bisect-build: dist kernel-config
-	@$(TOP)/scripts/bisect-build.sh $(KTREE) $(BUILD)/dist $(BUILD)/bisect
+	@$(TOP)/scripts/bisect-build.sh $(KTREE) $(BUILD)/dist $(BUILD)/bisect $(FROM)
 
 # rtla - the tree's rtla with this repo's src/ laid over it
 rtla: kernel-src

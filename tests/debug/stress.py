@@ -11,7 +11,10 @@
 #   writes, cpu lists, valid values, at random offsets and on files held
 #   open since the start), reads in random pieces and from random offsets;
 #   the instance's tracing and its events turned off and on, its tracer
-#   switched away and back now and then. A window over a random
+#   switched away and back now and then; triggers (stack traces, hist,
+#   enabling another event) and filters, valid and random, set on the
+#   tracer's events and taken off again, and the instance's tracing_cpumask
+#   given random CPU lists. A window over a random
 #   stop_tracing_us stops the instance: each stop is counted and the
 #   instance turned on again.
 # - churn: 100 other instances made and removed, five at a time, spread
@@ -207,6 +210,48 @@ def fuzz_read(rng, stats, path):
     stats["reads"] += 1
 
 
+# Triggers and filters on the tracer's events: they run in the probes'
+# context (IRQs off, or an NMI) when an event fires. No traceoff: a stop
+# must be the threshold's, to be counted as one.
+EVENTS = EXECUTIONS + ["new_max", "threshold_stop"]
+TRIGGERS = ["stacktrace", "stacktrace:3", "hist:keys=common_pid",
+            "hist:keys=var:vals=value:sort=value", "hist:keys=instance.hex",
+            "hist:keys=id:vals=duration", "hist:keys=value.log2",
+            "enable_event:latency_parser:irq_execution",
+            "disable_event:latency_parser:vector_execution",
+            "enable_event:sched:sched_switch:2"]
+FILTERS = ["value > 1000", 'var == "poid"', 'instance ~ "stress*"',
+           "duration > 5000 && id == 236", "common_pid != 0", "value & 1",
+           "nonexistent == 1", "value >", '(((('] + \
+          [str(n) for n in NUMBERS[:4]]
+
+
+def fuzz_event(rng, stats, triggers):
+    """A trigger or a filter set on (or taken off) one of the events."""
+    name = rng.choice(EVENTS)
+    d = os.path.join(inst, "events", "latency_parser", name)
+    if rng.random() < 0.5:
+        if name in triggers and rng.random() < 0.5:
+            write_file(os.path.join(d, "trigger"), "!" + triggers.pop(name),
+                       "fuzz trigger")
+        elif name not in triggers:
+            trigger = rng.choice(TRIGGERS)
+            if write_file(os.path.join(d, "trigger"), trigger, "fuzz trigger"):
+                triggers[name] = trigger
+        stats["triggers"] += 1
+    else:
+        if rng.random() < 0.2:
+            data = os.urandom(rng.randint(1, 64))
+        else:
+            data = rng.choice(FILTERS + ["0"]).encode()
+        try:
+            with open(os.path.join(d, "filter"), "wb") as f:
+                f.write(data)
+        except OSError as e:
+            count_errno("fuzz filter", e)
+        stats["filters"] += 1
+
+
 def listed():
     """The files of latency_parser/ as the kernel lists them right now."""
     found = []
@@ -228,6 +273,8 @@ def fuzz(rng):
     tracing_on = os.path.join(inst, "tracing_on")
     events = os.path.join(inst, "events", "latency_parser", "enable")
     current_tracer = os.path.join(inst, "current_tracer")
+    cpumask = os.path.join(inst, "tracing_cpumask")
+    triggers = {}
     we_turned_off = False
     while going_on("fuzz"):
         stats["rounds"] += 1
@@ -252,7 +299,12 @@ def fuzz(rng):
             write_file(current_tracer, "nop", "fuzz switch")
             write_file(current_tracer, "latency_parser", "fuzz switch")
             stats["tracer switches"] += 1
-        elif r < 0.09 and held:
+        elif r < 0.14:
+            fuzz_event(rng, stats, triggers)
+        elif r < 0.15:
+            write_file(cpumask, rng.choice(["1", "2", "3", "0", "ffff", "x",
+                                            "", "3\n", "-1"]), "fuzz cpumask")
+        elif r < 0.18 and held:
             path, fd = rng.choice(held)
             try:
                 if rng.random() < 0.5:
@@ -272,6 +324,13 @@ def fuzz(rng):
 
     for _, fd in held:
         os.close(fd)
+    for name, trigger in triggers.items():
+        write_file(os.path.join(inst, "events", "latency_parser", name,
+                                "trigger"), "!" + trigger, "fuzz trigger")
+    for name in EVENTS:
+        write_file(os.path.join(inst, "events", "latency_parser", name,
+                                "filter"), "0", "fuzz filter")
+    write_file(cpumask, "3", "fuzz cpumask")
     write_file(os.path.join(lp, "stop_tracing_us"), "0", "fuzz")
     write_file(tracing_on, "1", "fuzz")
     results["stops"] = "%d" % stats["threshold stops"]

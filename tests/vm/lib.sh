@@ -46,8 +46,18 @@ dmesg_clean() {
 	return 0
 }
 
-# done_testing - the closing plan, after a last look at dmesg
+# lockdep_on - lockdep still validates: it turns itself off for good at its
+# first report, or when it runs out of room, and checks no lock after that
+lockdep_on() {
+	grep -qE '^ *debug_locks: +1$' /proc/lockdep_stats
+}
+
+# done_testing - the closing plan, after a last look at dmesg (and, on a
+# kernel with lockdep, at lockdep itself)
 done_testing() {
 	check "no kernel warning in dmesg" dmesg_clean
+	if [ -e /proc/lockdep_stats ]; then
+		check "lockdep validated the whole run" lockdep_on
+	fi
 	tap_done
 }
