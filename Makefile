@@ -204,7 +204,7 @@ DEBUG_TESTS    = $(wildcard tests/debug/*.t) \
 
 test-debug: deps kernel-debug rtla
 	KERNEL=$(DEBUG)/arch/x86/boot/bzImage MODULES=$(DEBUG_MODULES) \
-		VM_TIMEOUT_SCALE=$${VM_TIMEOUT_SCALE:-3} prove $(DEBUG_TESTS)
+		VM_TIMEOUT_SCALE=$${VM_TIMEOUT_SCALE:-3} prove --timer $(DEBUG_TESTS)
 
 clean:
 	rm -rf $(BUILD)
