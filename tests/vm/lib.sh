@@ -35,14 +35,41 @@ DMESG_BAD+='|KASAN:|UBSAN:|DEBUG_LOCKS_WARN|suspicious RCU usage'
 DMESG_BAD+='|sleeping function called from invalid context'
 DMESG_BAD+='|ODEBUG: .*(object|[Oo]ut of memory)|list_(add|del) corruption'
 
+# Reports of bugs that 6.12 has without the series, each matched by the
+# line after its first, which names the code: they are counted, not failed.
+# - osnoise_hotplug_workfn() takes smp_processor_id() in a work item that
+#   CPU hotplug can move off its CPU (the kworker of a CPU that goes
+#   offline is unbound). osnoise queues it at every CPU online whether or
+#   not any tracer runs, the series does not touch it, and it is the same
+#   upstream: DEBUG_PREEMPT reports it under tests/debug's hotplug loop.
+DMESG_KNOWN='^(\[ *[0-9.]+\] )?caller is osnoise_hotplug_workfn\+'
+
+# dmesg_reports LOG - the line number of each report in LOG that is not a
+# known one
+dmesg_reports() {
+	local n line
+
+	grep -nE "$DMESG_BAD" <<< "$1" | while IFS=: read -r n line; do
+		sed -n "$((n + 1))p" <<< "$1" | grep -qE "$DMESG_KNOWN" ||
+			echo "$n"
+	done
+}
+
 # dmesg_clean - no kernel warning, bug, lockdep or checker report since the
-# boot; on one, the log from the first report on (the whole of a lockdep
-# splat runs to a hundred lines)
+# boot, known ones aside (counted in a comment); on one, the log from the
+# first report on (the whole of a lockdep splat runs to a hundred lines)
 dmesg_clean() {
-	if dmesg | grep -qE "$DMESG_BAD"; then
-		diag "$(dmesg | sed -En "/$DMESG_BAD/,\$p" | head -n 400)"
+	local log first known
+
+	log=$(dmesg)
+	first=$(dmesg_reports "$log" | head -n 1)
+	if [ -n "$first" ]; then
+		diag "$(sed -n "$first,\$p" <<< "$log" | head -n 400)"
 		return 1
 	fi
+	known=$(grep -cE "$DMESG_KNOWN" <<< "$log")
+	[ "$known" -eq 0 ] ||
+		diag "dmesg: $known known report(s) of 6.12 itself: $(grep -m1 -E "$DMESG_KNOWN" <<< "$log" | sed 's/^\[[^]]*\] //')"
 	return 0
 }
 
