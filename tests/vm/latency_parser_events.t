@@ -24,6 +24,9 @@ b=$(lp_instance ev_b)
 echo 1 > "$a/latency_parser/cpus"
 echo 1 > "$b/latency_parser/cpus"
 echo 1 > "$b/events/latency_parser/new_max/enable"
+# ev_a's maxima start over now that ev_b listens: its next windows are new
+# maxima that ev_b must see (those of before could have been the last)
+echo 1 > "$a/latency_parser/reset"
 sleep 2
 echo 0 > "$a/tracing_on"
 echo 0 > "$b/tracing_on"
