@@ -71,12 +71,14 @@ trap cleanup EXIT
 # the kernel's first report: on the debug kernel the run lasts an hour,
 # and what matters then is the report, whole, while the guest still runs
 watch_tracefs() {
-	local n=0
+	local n=0 report
 
 	while kill -0 $tracefs_pid 2>/dev/null; do
 		[ -s "$work/hang" ] && return 1
 		n=$((n + 1))
-		if [ $((n % 6)) = 0 ] && ! dmesg_clean; then
+		# the report if any, not the count of known ones every 30 s
+		if [ $((n % 6)) = 0 ] && ! report=$(dmesg_clean); then
+			echo "$report"
 			return 2
 		fi
 		sleep 5
