@@ -76,5 +76,5 @@ done < "$dist/series"
 
 rm -rf "$work" "$work.log"
 [ "$from" -le "$n" ] || die "FROM=$from: the series has $n patches"
-echo "bisect-build: $n patches, $((n - from + 1)) built, $failed failed"
+echo "bisect-build: $n patches, $((n - from + 1)) checked, $failed failed"
 [ "$failed" -eq 0 ]
