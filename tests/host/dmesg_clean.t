@@ -51,4 +51,9 @@ for bad in "possible circular locking dependency detected" \
 	echo "[    2.0] $bad" > "$logfile"
 	check "fails on: $bad" test "$(dmesg_clean >/dev/null; echo $?)" -ne 0
 done
+# lockdep_on, the other check of a debug kernel's run, on its stats file
+printf ' lock-classes:                 1203 [max: 8192]\n debug_locks:                            1\n' > "$logfile"
+check "lockdep_on: debug_locks 1 is lockdep on" lockdep_on "$logfile"
+sed -i 's/ 1$/ 0/' "$logfile"
+check "lockdep_on: debug_locks 0 is lockdep off" test "$(lockdep_on "$logfile"; echo $?)" -ne 0
 tap_done

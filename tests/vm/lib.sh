@@ -73,10 +73,11 @@ dmesg_clean() {
 	return 0
 }
 
-# lockdep_on - lockdep still validates: it turns itself off for good at its
-# first report, or when it runs out of room, and checks no lock after that
+# lockdep_on [STATS] - lockdep still validates (STATS: /proc/lockdep_stats):
+# it turns itself off for good at its first report, or when it runs out of
+# room, and checks no lock after that
 lockdep_on() {
-	grep -qE '^ *debug_locks: +1$' /proc/lockdep_stats
+	grep -qE '^ *debug_locks: +1$' "${1:-/proc/lockdep_stats}"
 }
 
 # done_testing - the closing plan, after a last look at dmesg (and, on a
