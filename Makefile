@@ -212,7 +212,7 @@ DEBUG_TESTS    = $(wildcard tests/debug/*.t) \
 
 test-debug: deps kernel-debug rtla
 	KERNEL=$(DEBUG)/arch/x86/boot/bzImage MODULES=$(DEBUG_MODULES) \
-		VM_TIMEOUT_SCALE=$${VM_TIMEOUT_SCALE:-3} \
+		VM_TIMEOUT_SCALE=$${VM_TIMEOUT_SCALE:-5} \
 		FTRACETEST_GROUPS="$${FTRACETEST_GROUPS:-tracer instances}" \
 		prove --timer -j2 $(DEBUG_TESTS)
 
