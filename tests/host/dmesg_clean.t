@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # dmesg_clean of tests/vm/lib.sh, the last check of every VM test, on logs
-# written here: a report fails it unless the line after its first names a
-# known bug of 6.12 itself (DMESG_KNOWN), which is only counted.
+# written here: a report fails it unless its first line and the line after
+# it name a known bug of 6.12 itself (DMESG_KNOWN_BUG, DMESG_KNOWN), which
+# is only counted.
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 IN_VM=1 . "$top/tests/vm/lib.sh"
@@ -40,6 +41,13 @@ check "the log is shown from that report on" \
 known > "$logfile"
 sed -i 's/osnoise_hotplug_workfn+/osnoise_hotplug_workfn_other+/' "$logfile"
 check "a caller that only starts like it fails" test "$(dmesg_clean >/dev/null; echo $?)" -ne 0
+
+# On SMP two CPUs' lines interleave: another report just before a known
+# caller line is still a report
+{ echo "[    1.0] BUG: sleeping function called from invalid context at kernel/trace/trace.c:1"; \
+  known | sed -n 2p; } > "$logfile"
+check "another report followed by a known caller line fails" \
+	test "$(dmesg_clean >/dev/null; echo $?)" -ne 0
 
 { echo "[    1.0] WARNING: CPU: 0 PID: 1 at kernel/trace/trace_latency_parser.c:10"; \
   known; } > "$logfile"
