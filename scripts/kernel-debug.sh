@@ -1,10 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# kernel-debug.sh - configure the kernel of make test-debug: the same tree
-# and fragments as make kernel plus config/debug.config (lockdep, RCU
-# lockdep, atomic sleep, preempt-count checks, KASAN, debug objects), in a
-# worktree of its own so that both kernels stay built.
+# kernel-debug.sh - configure one kernel of make test-debug: the same tree
+# and fragments as make kernel plus a config/debug-*.config (the checkers
+# of locks and contexts, or those of memory), in a worktree of its own so
+# that every kernel stays built.
 #
 # usage: kernel-debug.sh KTREE DEST FRAGMENT...
 #   DEST: a git worktree of KTREE at its HEAD, configured in place.

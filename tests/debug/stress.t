@@ -118,14 +118,14 @@ check "CPU 1 can go offline" test -w "$cpu1"
 echo 1408 > "$inst/buffer_size_kb"
 
 # The loads run until stress.py is done, then stop on SIGINT. stress-ng
-# writes in its working directory: the guest's /tmp. On the debug kernel
-# (lockdep's /proc/lockdep_stats is there) every interrupt and wakeup costs
-# far more under TCG: with a 10 kHz timer and a 1 kHz FIFO 95 cyclictest,
-# stress.py had not started its threads after 18 minutes. The same loads
-# run there ten times slower.
+# writes in its working directory: the guest's /tmp. On a debug kernel
+# (lockdep's /proc/lockdep_stats, or KASAN's line at boot) every interrupt
+# and wakeup costs far more under TCG: with a 10 kHz timer and a 1 kHz
+# FIFO 95 cyclictest, stress.py had not started its threads after 18
+# minutes. The same loads run there ten times slower.
 timer_hz=10000
 cyclic_us=1000
-if [ -e /proc/lockdep_stats ]; then
+if [ -e /proc/lockdep_stats ] || dmesg | grep -q "KernelAddressSanitizer initialized"; then
 	timer_hz=1000
 	cyclic_us=10000
 fi
