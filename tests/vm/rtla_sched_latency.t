@@ -216,13 +216,17 @@ check "SIGTERM: the workload's status is SIGTERM's" \
 
 # --- Two runs at once ---
 
-"$RTLA" sched-latency top -q -d 10s --json "$out/one.json" > "$out/one.txt" 2>&1 &
+# Stopped by SIGINT once both measure, not by a duration: on a debug
+# kernel the second rtla can take longer to start than the first's run.
+"$RTLA" sched-latency top -q -d 10m --json "$out/one.json" > "$out/one.txt" 2>&1 &
 one=$!
-"$RTLA" sched-latency hist -q -d 10s --json "$out/two.json" > "$out/two.txt" 2>&1 &
+"$RTLA" sched-latency hist -q -d 10m --json "$out/two.json" > "$out/two.txt" 2>&1 &
 two=$!
 sl_wait_instance $one
 sl_wait_instance $two
 both=$(sl_instances | wc -l)
+sleep 2
+kill -INT $one $two
 wait $one
 status_one=$?
 wait $two
