@@ -73,7 +73,7 @@ check "its value is at least ${n} us" test "${value:-0}" -ge $((n * 1000))
 check "its value is at most ${n} us + ${tolerance} us" \
 	test "${value:-0}" -le $(((n + tolerance) * 1000))
 # oracle_stack - the frames of the stack trace recorded after the oracle's
-# last new maximum, all of them: a debug kernel's run deeper than a
+# last new maximum, all of them: a debug kernel's stack runs deeper than a
 # production kernel's
 oracle_stack() {
 	awk '/new_max: poid .* \[preemptirq_delay_test\]/ { found = 1; in_stack = 0; frames = ""; next }
