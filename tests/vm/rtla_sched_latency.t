@@ -118,27 +118,39 @@ sys.exit(0 if len(root.findall("{http://www.w3.org/2000/svg}rect")) >= 6 else 1)
 
 # --- A preempt-off window beside the run, seen by hist ---
 
+# The run stays open until the window is done (modprobe waits for it),
+# then SIGINT ends it: on a slow kernel a -d could end before the window.
 n=40000
-"$RTLA" sched-latency hist -c $cpu -d 15s -b 1000 -E 100 --json "$out/preempt.json" > "$out/preempt.txt" 2>&1 &
+"$RTLA" sched-latency hist -c $cpu -d 600s -b 1000 -E 100 --json "$out/preempt.json" > "$out/preempt.txt" 2>&1 &
 pid=$!
 sl_wait_instance $pid
 sleep 2
 eval "$(sl_delay_cmd preempt $n $cpu)"
+sleep 1
+kill -INT $pid
 wait $pid
 status=$?
 diag "$(grep -v '^[0-9]' "$out/preempt.txt")"
-ok $status "hist beside a preempt-off window: exit 0"
+ok $status "hist beside a preempt-off window, stopped by SIGINT: exit 0"
 poid=$(sl_json "$out/preempt.json" "j['cpus']['$cpu']['poid_ns']")
 bound=$(sl_json "$out/preempt.json" "j['cpus']['$cpu']['bound_ns']['sliding_window']")
-diag "CPU $cpu: D_POID $poid ns, sliding_window bound $bound ns"
-# IRQs run in a preempt-off window and are discounted from it
-check "D_POID >= 3/4 of ${n} us on CPU $cpu" sl_ge "$poid" $((n * 750))
+# IRQs and NMIs run in a preempt-off window and are discounted from D_POID;
+# all of the CPU's interrupt time in the run is more than the window's.
+# (latency_parser_exact.t measures such windows to within 5 us.)
+irq=$(sl_json "$out/preempt.json" "sum(s['total_ns'] for s in j['cpus']['$cpu']['sources'])")
+diag "CPU $cpu: D_POID $poid ns, interrupt time $irq ns, sliding_window bound $bound ns"
+check "D_POID + interrupt time >= ${n} us on CPU $cpu" sl_ge $((poid + irq)) $((n * 1000))
 check "the bound >= ${n} us on CPU $cpu" sl_ge "$bound" $((n * 1000))
 check "hist has the CPU's POID column" grep -qE "^Index +POID-00$cpu +PSD-00$cpu" "$out/preempt.txt"
-check "its window is in a bucket of 30 ms or more" awk -v col="POID-00$cpu" '
+# -b 1000 -E 100: 1 ms buckets up to 100 ms, then the over row
+check "the largest window is in D_POID's bucket, and none above it" awk \
+	-v col="POID-00$cpu" -v want=$((poid / 1000000 * 1000)) '
 	/^Index/ { for (i = 1; i <= NF; i++) if ($i == col) c = i; next }
-	c && $1 ~ /^[0-9]+$/ && $1 >= 30000 && $c > 0 { found = 1 }
-	END { exit !found }' "$out/preempt.txt"
+	!c || $c == 0 { next }
+	$1 ~ /^[0-9]+$/ && $1 == want { found = 1 }
+	$1 ~ /^[0-9]+$/ && $1 > want { above = 1 }
+	$1 == "over:" { found = want >= 100000; above = want < 100000 }
+	END { exit !(found && !above) }' "$out/preempt.txt"
 check "hist has the summary rows" grep -qE "^(count|min|avg|max): " "$out/preempt.txt"
 check "the JSON has every documented key" sl_json_keys "$out/preempt.json"
 
