@@ -71,6 +71,49 @@ struct gen {
 	unsigned int		depth;
 
 	unsigned char		cont[GEN_TASKS + 1];
+
+	unsigned int		features;	/* LP_GEN_* */
+	unsigned int		skip;		/* events before tracing starts */
+	unsigned int		dying;		/* steps from OFFLINE to death */
+	u64			last_at;	/* the last event emitted */
+	bool			after_silent;	/* no thread event since */
+	bool			lose;		/* the next event is lost */
+	bool			lost;		/* one was */
+
+	/* the ground truth (see the top of the file), when asked for */
+	struct lp_gen_truth	*truth;
+	bool			flow;		/* EV1 to EV7 */
+	bool			dst_open;	/* EV3 to EV7 */
+	bool			thread_irqs_off; /* the thread's own mask */
+	bool			sleeping;
+	bool			dead;
+	bool			in_irq;		/* first event to the unmask */
+	bool			irq_unstamped;	/* its first event is to come */
+	int			cls;		/* enum truth_class */
+	bool			cls_silent;	/* it began untraced */
+	u64			cls_since;
+	u64			flow_start;
+	u64			dst_start;
+	u64			irq_start;
+	/* a wakeup waiting for EV3, and one that EV3 served */
+	bool			wake_pending;
+	u64			wake_ready;
+	u64			wake_chain;
+	bool			paie_valid;	/* pe_ie reached since it */
+	bool			paie_silent;
+	u64			paie_start;
+	bool			wake_served;
+	u64			served_ready;
+	u64			served_chain;
+};
+
+/* The thread's state, as the paper's variables split it. */
+enum truth_class {
+	TC_NONE = -1,
+	TC_OFF,			/* asleep, or the CPU is dead: no window */
+	TC_PE_IE,		/* preemption and IRQs enabled */
+	TC_POID,		/* either disabled, outside the scheduler */
+	TC_FLOW,		/* EV1 to EV7 */
 };
 
 u64 lp_gen_rand(u64 *state)
@@ -92,10 +135,23 @@ static bool chance(struct gen *g, unsigned int percent)
 	return rnd(g, 100) < percent;
 }
 
-/* gap - mostly short, sometimes long, always 1..100000 ns */
+/* path - count a kernel path the sequence goes through */
+static void path(struct gen *g, enum lp_gen_path p)
+{
+	if (g->truth && !g->skip)
+		g->truth->path[p]++;
+}
+
+/* gap - mostly short, sometimes long, 1..100000 ns (LP_GEN_LONG: 2 ms) */
 static u64 gap(struct gen *g)
 {
-	unsigned int r = rnd(g, 100);
+	unsigned int r;
+
+	if ((g->features & LP_GEN_LONG) && chance(g, 1)) {
+		path(g, LP_PATH_LONG);
+		return 1 + rnd(g, 2000000);
+	}
+	r = rnd(g, 100);
 
 	if (r < 50)
 		return 1 + rnd(g, 1000);
@@ -118,6 +174,29 @@ static void put(struct gen *g, u32 type, u32 flags, unsigned long ip,
 	struct lp_sm_event *e;
 
 	g->now += gap(g);
+	if (g->irq_unstamped && type != LP_SM_NMI_ENTRY &&
+	    type != LP_SM_NMI_EXIT) {
+		g->irq_start = g->now;
+		g->irq_unstamped = false;
+	}
+	if (g->skip) {
+		g->skip--;
+		return;
+	}
+	if (g->lose) {
+		g->lose = false;
+		g->lost = true;
+		if (g->truth && g->truth->nr_lost < LP_GEN_MAX_LOST)
+			g->truth->lost[g->truth->nr_lost++] = g->now;
+		return;
+	}
+	if (!g->n && g->truth) {
+		g->truth->trace_start = g->now;
+		if (g->in_irq || g->in_sched)
+			g->truth->path[LP_PATH_MID_START]++;
+	}
+	if (type == LP_SM_CPU_OFFLINE && g->truth)
+		g->truth->nr_offline++;
 	if (g->n < g->max) {
 		e = &g->ev[g->n];
 		memset(e, 0, sizeof(*e));
@@ -130,6 +209,162 @@ static void put(struct gen *g, u32 type, u32 flags, unsigned long ip,
 		e->id = id;
 	}
 	g->n++;
+}
+
+
+/* ---- the ground truth ---- */
+
+
+static void truth_span(struct gen *g, u32 var, u64 start, u64 end, bool silent)
+{
+	struct lp_gen_truth *t = g->truth;
+
+	if (t->nr_spans == LP_GEN_MAX_SPANS) {
+		t->overflow = true;
+		return;
+	}
+	t->span[t->nr_spans++] = (struct lp_gen_span){
+		.start = start, .end = end, .var = var, .silent = silent,
+	};
+}
+
+static int truth_class(struct gen *g)
+{
+	if (g->dead || g->sleeping)
+		return TC_OFF;
+	if (g->flow)
+		return TC_FLOW;
+	/* the idle task outside the scheduler is preemptible (it polls) */
+	if (g->thread_irqs_off || (g->pc && g->cur))
+		return TC_POID;
+	return TC_PE_IE;
+}
+
+/*
+ * truth_update - the thread's state may have changed at @at (@silent: by
+ * code no event shows): end the window of the state it leaves, and the
+ * wakeup whose EV7 this is; begin the next.
+ */
+static void truth_update(struct gen *g, u64 at, bool silent)
+{
+	struct lp_gen_truth *t = g->truth;
+	int cls;
+
+	if (!t)
+		return;
+	cls = truth_class(g);
+	if (cls == g->cls)
+		return;
+	if (g->cls == TC_POID)
+		truth_span(g, LP_POID, g->cls_since, at, g->cls_silent || silent);
+	if (g->cls == TC_FLOW) {
+		/* EV7: Lemma 2's PSD, and DST from EV3 */
+		truth_span(g, LP_PSD, g->flow_start, at, false);
+		if (g->dst_open)
+			truth_span(g, LP_DST, g->dst_start, at, false);
+		g->dst_open = false;
+		if (g->wake_served && t->nr_wakeups < LP_GEN_MAX_WAKEUPS)
+			t->wakeup[t->nr_wakeups++] = (struct lp_gen_wakeup){
+				.ready = g->served_ready, .run = at,
+				.chain = g->served_chain,
+			};
+		else if (g->wake_served)
+			t->overflow = true;
+		g->wake_served = false;
+		/*
+		 * A thread woken after EV3 is on its way to the next scheduler
+		 * call from here, in pe_ie or not (preempt_schedule_irq()
+		 * loops with IRQs masked): Lemma 4's transient window.
+		 */
+		if (g->wake_pending && !g->paie_valid) {
+			g->paie_valid = true;
+			g->paie_start = at;
+			g->paie_silent = silent;
+			if (cls == TC_POID)
+				path(g, LP_PATH_EV7_MASKED);
+		}
+	}
+	if (g->cls == TC_PE_IE && cls == TC_POID && g->wake_pending &&
+	    g->paie_valid)
+		path(g, LP_PATH_PAIE_SECTION);
+	if (cls == TC_FLOW) {
+		/* EV1: a woken thread's stretch in pe_ie ends (a PAIE) */
+		g->flow_start = at;
+		if (g->wake_pending && g->paie_valid)
+			truth_span(g, LP_PAIE, g->paie_start, at, g->paie_silent);
+		g->paie_valid = false;
+	}
+	if (cls == TC_PE_IE && g->wake_pending && !g->paie_valid) {
+		g->paie_valid = true;
+		g->paie_start = at;
+		g->paie_silent = silent;
+	}
+	g->cls = cls;
+	g->cls_since = at;
+	g->cls_silent = silent;
+}
+
+/*
+ * truth_event - an event was emitted at @at: the interrupt's unmask ends
+ * it, EV3 opens DST, and the thread may be in a new state
+ */
+static void truth_event(struct gen *g, enum gen_site site, u64 at)
+{
+	if (!g->truth)
+		return;
+	if (site == SITE_SCHED_ID) {
+		g->dst_open = true;
+		g->dst_start = at;
+	}
+	if (g->in_irq && (site == SITE_IRQ_IE || site == SITE_IRQ_SCHED_IE)) {
+		truth_span(g, LP_IRQ, g->irq_start, at, false);
+		g->in_irq = false;
+	}
+	truth_update(g, at, false);
+}
+
+/*
+ * wake - the highest-priority thread becomes ready now (RHP, Definition
+ * 1): it runs at the EV7 of the first scheduler call that clears
+ * need_resched (EV3) after this
+ */
+static void wake(struct gen *g)
+{
+	if (g->need_resched)
+		return;
+	g->need_resched = true;
+	if (!g->truth || g->dying || g->dead)
+		return;
+	g->wake_pending = true;
+	g->wake_ready = g->now;
+	g->wake_chain = g->cls_since;
+	if (g->in_irq && g->irq_start < g->wake_chain)
+		g->wake_chain = g->irq_start;
+	g->paie_valid = g->cls == TC_PE_IE;
+	g->paie_start = g->now;
+	g->paie_silent = g->cls_silent;
+}
+
+/* serve - EV3 clears need_resched: the pending wakeup runs at this EV7 */
+static void serve(struct gen *g)
+{
+	g->need_resched = false;
+	if (!g->wake_pending)
+		return;
+	g->wake_pending = false;
+	g->paie_valid = false;
+	g->wake_served = true;
+	g->served_ready = g->wake_ready;
+	g->served_chain = g->wake_chain;
+}
+
+/* forget_wakeups - the CPU dies: its woken threads run elsewhere */
+static void forget_wakeups(struct gen *g)
+{
+	g->need_resched = false;
+	g->wake_pending = false;
+	g->wake_served = false;
+	g->paie_valid = false;
 }
 
 /* cpu_flags - the flags a probe samples now */
@@ -147,9 +382,29 @@ static u32 cpu_flags(struct gen *g)
 }
 
 /* emit - an event of the thread or of an IRQ; an NMI may follow it */
+/* lossy - a section's toggle, or a handler's exit, that a probe missed */
+static bool lossy(struct gen *g, enum gen_site site)
+{
+	/* one loss a sequence: two could hide a section whole */
+	if (!(g->features & LP_GEN_LOSSY) || g->lost)
+		return false;
+	switch (site) {
+	case SITE_PD: case SITE_PE: case SITE_ID: case SITE_IE:
+	case SITE_LOCK_PD: case SITE_UNLOCK_PE: case SITE_HANDLER:
+		return !rnd(g, 100);
+	default:
+		return false;
+	}
+}
+
 static void emit(struct gen *g, u32 type, u32 extra, enum gen_site site)
 {
+	g->lose = lossy(g, site);
 	put(g, type, cpu_flags(g) | extra, site_ip(g, site), 0, 0);
+	g->last_at = g->now;
+	if (type <= LP_SM_IDLE_EXIT)
+		g->after_silent = false;
+	truth_event(g, site, g->now);
 	if (type <= LP_SM_IDLE_EXIT)
 		g->no_irq = false;
 	maybe_nmi(g);
@@ -166,6 +421,7 @@ static void maybe_nmi(struct gen *g)
 	start = g->now;
 	if (chance(g, 15)) {
 		/* a nested NMI: only the outer pair counts */
+		path(g, LP_PATH_NESTED_NMI);
 		put(g, LP_SM_NMI_ENTRY, cpu_flags(g), site_ip(g, SITE_NMI),
 		    0, 0);
 		put(g, LP_SM_NMI_EXIT, cpu_flags(g), site_ip(g, SITE_NMI),
@@ -173,6 +429,8 @@ static void maybe_nmi(struct gen *g)
 	}
 	put(g, LP_SM_NMI_EXIT, cpu_flags(g), site_ip(g, SITE_NMI), 0, 0);
 	g->nmi_total += g->now - start;
+	if (g->truth)
+		truth_span(g, LP_NMI, start, g->now, false);
 }
 
 /* ---- the IRQ flag and the preempt count, as the kernel traces them ---- */
@@ -180,6 +438,9 @@ static void maybe_nmi(struct gen *g)
 static void irq_disable(struct gen *g, enum gen_site site)
 {
 	g->hw_on = false;
+	/* the entry code's mask is the hardware's, not the thread's */
+	if (site != SITE_IRQ_ID)
+		g->thread_irqs_off = true;
 	if (g->tracing_on) {
 		g->tracing_on = false;
 		emit(g, LP_SM_IRQ_DISABLE, 0, site);
@@ -189,6 +450,9 @@ static void irq_disable(struct gen *g, enum gen_site site)
 /* irq_enable - the probe runs before the hardware unmasks */
 static void irq_enable(struct gen *g, enum gen_site site)
 {
+	/* an interrupt's return unmasks for the thread it interrupted */
+	if (!g->in_irq || (site != SITE_IRQ_IE && site != SITE_IRQ_SCHED_IE))
+		g->thread_irqs_off = false;
 	if (!g->tracing_on) {
 		g->tracing_on = true;
 		emit(g, LP_SM_IRQ_ENABLE, 0, site);
@@ -228,8 +492,9 @@ static void handler(struct gen *g)
 	if (g->handlers < 3 && chance(g, 8))
 		handler(g);
 	if (chance(g, 30))
-		g->need_resched = true;	/* it woke a higher-priority thread */
+		wake(g);	/* it woke a higher-priority thread */
 	g->handlers--;
+	g->lose = lossy(g, SITE_HANDLER);
 	put(g, LP_SM_IRQ_EXIT, cpu_flags(g), site_ip(g, SITE_HANDLER), 0, 0);
 	maybe_nmi(g);
 }
@@ -242,6 +507,10 @@ static void irq(struct gen *g)
 {
 	bool preemptible = g->cur && !g->in_sched && g->pc == 0;
 
+	g->in_irq = true;
+	g->irq_unstamped = true;
+	if (g->after_silent)
+		path(g, LP_PATH_SILENT_IRQ);
 	irq_disable(g, SITE_IRQ_ID);
 	do {
 		handler(g);
@@ -252,7 +521,7 @@ static void irq(struct gen *g)
 		g->pc = 1;
 		emit(g, LP_SM_PREEMPT_DISABLE, 0, SITE_IRQ_TAIL_PD);
 		if (chance(g, 50))
-			g->need_resched = true;
+			wake(g);
 		g->pc = 0;
 		emit(g, LP_SM_PREEMPT_ENABLE, 0, SITE_IRQ_TAIL_PE);
 	}
@@ -295,6 +564,9 @@ static enum gen_cont resume(struct gen *g)
 {
 	enum gen_cont how = g->cont[g->cur];
 
+	/* the idle task's EV7 is its SX */
+	if (g->cur == 0)
+		g->flow = false;
 	emit(g, LP_SM_SCHED_EXIT, 0, SITE_SCHED_SX);
 	if (g->cur == 0) {
 		g->in_sched = false;
@@ -307,6 +579,7 @@ static enum gen_cont resume(struct gen *g)
 		irq_disable(g, SITE_IRQ_RET_ID);
 		g->pc = 0;
 		g->in_sched = false;
+		g->flow = false;
 		emit(g, LP_SM_PREEMPT_ENABLE, 0, SITE_IRQ_RET_PE);
 		if (g->need_resched)
 			return CONT_IRQ;
@@ -316,6 +589,7 @@ static enum gen_cont resume(struct gen *g)
 	}
 	g->pc = 0;
 	g->in_sched = false;
+	g->flow = false;
 	emit(g, LP_SM_PREEMPT_ENABLE, 0, SITE_SCHED_PE);
 	if (!g->need_resched)
 		return CONT_NONE;
@@ -330,18 +604,22 @@ static u32 enter(struct gen *g, enum gen_cont how)
 {
 	switch (how) {
 	case CONT_VOLUNTARY:
+		g->flow = true;		/* EV1 */
 		preempt_disable(g, SITE_SCHED_PD);
 		return 0;
 	case CONT_PREEMPT:
+		g->flow = true;
 		preempt_disable(g, SITE_PREEMPT_PD);
 		return LP_SM_PREEMPT;
 	case CONT_IRQ:
 		/* in the IRQ's tail, hardware IRQs masked */
+		g->flow = true;
 		preempt_disable(g, SITE_IRQ_SCHED_PD);
 		irq_enable(g, SITE_IRQ_SCHED_IE);
 		return LP_SM_PREEMPT;
 	case CONT_IRQOFF:
 		irq_disable(g, SITE_ID);
+		g->flow = true;
 		preempt_disable(g, SITE_PD);
 		irq_enable(g, SITE_IE);
 		return 0;
@@ -362,10 +640,11 @@ static void schedule(struct gen *g, enum gen_cont how)
 	while (how != CONT_NONE && g->n < g->max + 64) {
 		extra = enter(g, how);
 		g->in_sched = true;
+		g->flow = true;		/* the idle task's EV1 is its SE */
 		emit(g, LP_SM_SCHED_ENTRY, extra, SITE_SCHED_SE);
 		maybe_irq(g, 10);
-		irq_disable(g, SITE_SCHED_ID);
-		g->need_resched = false;
+		irq_disable(g, SITE_SCHED_ID);	/* EV3 */
+		serve(g);
 		g->cont[g->cur] = g->cur ? how : CONT_IDLE;
 		g->cur = pick(g);
 		irq_enable(g, SITE_SCHED_IE);
@@ -404,17 +683,27 @@ static void close_section(struct gen *g)
 		preempt_enable(g, SITE_UNLOCK_PE);
 }
 
+static void offline_from_thread(struct gen *g);
+
 static void task_step(struct gen *g)
 {
-	unsigned int r = rnd(g, 100);
+	unsigned int r;
 
+	if ((g->features & LP_GEN_THREAD_OFFLINE) && !g->dying &&
+	    !rnd(g, 500)) {
+		offline_from_thread(g);
+		return;
+	}
+	r = rnd(g, 100);
 	if (r < 25 && g->depth < GEN_DEPTH) {
 		open_section(g);
 	} else if (r < 52 && g->depth) {
 		close_section(g);
 	} else if (r < 58 && (g->pc || !g->hw_on)) {
 		/* R10/R11: a wakeup with preemption or IRQs disabled */
-		g->need_resched = true;
+		if (!g->hw_on && !g->need_resched)
+			path(g, LP_PATH_WOKEN_MASKED);
+		wake(g);
 	} else if (r < 66 && !g->depth) {
 		schedule(g, CONT_VOLUNTARY);
 	} else if (r < 68 && !g->depth) {
@@ -428,19 +717,59 @@ static void task_step(struct gen *g)
 
 /* ---- the idle task ---- */
 
+/*
+ * cpu_dies - the CPU is gone; it comes back as a new CPU would: the idle
+ * task with IRQs masked, until the hotplug callback says ONLINE
+ */
+static void cpu_dies(struct gen *g)
+{
+	g->dying = 0;
+	g->offline = true;
+	g->dead = true;
+	forget_wakeups(g);
+	truth_update(g, g->now, false);
+	if (g->cur)
+		g->cont[g->cur] = CONT_VOLUNTARY;	/* it runs elsewhere */
+	g->cur = 0;
+	g->pc = 1;
+	g->depth = 0;
+	g->hw_on = false;
+	g->tracing_on = false;
+	g->thread_irqs_off = true;
+	g->in_sched = false;
+	g->flow = false;
+	g->dst_open = false;
+	g->no_irq = false;
+	if (g->features & LP_GEN_LONG)
+		g->now += 1 + rnd(g, 2000000);
+	put(g, LP_SM_CPU_ONLINE, cpu_flags(g), site_ip(g, SITE_HOTPLUG),
+	    0, 0);
+	g->offline = false;
+	g->dead = false;
+	truth_update(g, g->now, false);
+	irq_enable(g, SITE_IDLE_IE);
+}
+
 /* hotplug - the CPU dies in the idle loop and comes back */
 static void hotplug(struct gen *g)
 {
 	irq_disable(g, SITE_IDLE_ID);
 	put(g, LP_SM_CPU_OFFLINE, cpu_flags(g), site_ip(g, SITE_HOTPLUG),
 	    0, 0);
-	g->offline = true;
-	g->need_resched = false;
-	g->tracing_on = false;
-	put(g, LP_SM_CPU_ONLINE, cpu_flags(g), site_ip(g, SITE_HOTPLUG),
+	cpu_dies(g);
+}
+
+/*
+ * offline_from_thread - the teardown callback runs in the cpuhp thread,
+ * a task: the CPU goes on for a while (its events are no longer parsed),
+ * then dies at a point where the task holds nothing
+ */
+static void offline_from_thread(struct gen *g)
+{
+	put(g, LP_SM_CPU_OFFLINE, cpu_flags(g), site_ip(g, SITE_HOTPLUG),
 	    0, 0);
-	g->offline = false;
-	irq_enable(g, SITE_IDLE_IE);
+	path(g, LP_PATH_THREAD_OFFLINE);
+	g->dying = 1 + rnd(g, 20);
 }
 
 /*
@@ -453,26 +782,58 @@ static void idle_sleep(struct gen *g)
 {
 	unsigned int wakes = rnd(g, 3);
 
+	bool remote;
+
 	irq_disable(g, SITE_IDLE_ID);
+	g->sleeping = true;
 	emit(g, LP_SM_IDLE_ENTER, 0, SITE_IDLE_IN);
 	g->hw_on = true;
-	while (wakes--)
+	g->thread_irqs_off = false;	/* sti; hlt */
+	/*
+	 * The first IRQ wakes the CPU: from its return on the idle task runs
+	 * (IRQs enabled) until the idle loop masks them again at IDLE_OUT.
+	 */
+	if (wakes) {
 		irq(g);
-	if (chance(g, 30))
-		g->need_resched = true;	/* a remote wakeup: mwait's monitor */
+		g->sleeping = false;
+		truth_update(g, g->last_at, false);
+	}
+	while (wakes-- > 1)
+		irq(g);
+	/*
+	 * A remote wakeup: mwait's monitor wakes the sleeping CPU at once.
+	 * Once an IRQ woke it, a waker sends an IPI instead (the idle task
+	 * does not poll then): an IRQ like the others.
+	 */
+	remote = chance(g, 30) && g->sleeping;
+	if (remote)
+		wake(g);
 	g->hw_on = false;
+	g->sleeping = false;
+	g->thread_irqs_off = true;
 	emit(g, LP_SM_IDLE_EXIT, 0, SITE_IDLE_OUT);
+	if (remote && g->wake_pending) {
+		/* it was ready when the CPU woke up, not while it slept */
+		g->wake_ready = g->last_at;
+		g->wake_chain = g->last_at;
+	}
 	if (!g->tracing_on) {
 		irq_enable(g, SITE_IDLE_IE);
 		return;
 	}
 	/*
-	 * The unmask is silent: the tracing state is already on. The parser
-	 * still takes IRQs as disabled (IDLE_OUT) until the idle task's SE
-	 * or its next ID: no IRQ is generated in between (see the spec).
+	 * The unmask is silent: the tracing state is already on, so no event
+	 * tells it. Without LP_GEN_SILENT_IRQ no IRQ comes until the idle
+	 * task's SE or its next ID (the classic mix the reference reads).
 	 */
+	if (g->features & LP_GEN_SILENT_IRQ)
+		g->now += gap(g);
 	g->hw_on = true;
-	g->no_irq = true;
+	g->thread_irqs_off = false;
+	g->after_silent = true;
+	truth_update(g, g->now, true);
+	if (!(g->features & LP_GEN_SILENT_IRQ))
+		g->no_irq = true;
 }
 
 static void idle_step(struct gen *g)
@@ -483,7 +844,7 @@ static void idle_step(struct gen *g)
 		schedule(g, CONT_IDLE);
 	} else if (r < 30 && g->hw_on && !g->no_irq) {
 		irq(g);
-	} else if (r < 32) {
+	} else if (r < 32 && !g->dying) {
 		hotplug(g);
 	} else {
 		idle_sleep(g);
@@ -519,10 +880,15 @@ static void start(struct gen *g)
 		if (s != SEC_IRQ)
 			g->pc++;
 	}
+	g->thread_irqs_off = !g->hw_on;
+	g->cls = TC_NONE;
+	truth_update(g, g->now, false);
 }
 
-unsigned int lp_gen_sequence(u64 seed, unsigned int target,
-			     struct lp_sm_event *ev, unsigned int max)
+unsigned int lp_gen_sequence_truth(u64 seed, unsigned int target,
+				   struct lp_sm_event *ev, unsigned int max,
+				   unsigned int features,
+				   struct lp_gen_truth *truth)
 {
 	struct gen g;
 	unsigned int steps = 0;
@@ -531,12 +897,36 @@ unsigned int lp_gen_sequence(u64 seed, unsigned int target,
 	g.rng = seed * 0x2545f4914f6cdd1dULL + 1;
 	g.ev = ev;
 	g.max = max;
+	g.features = features;
+	g.truth = truth;
+	if (truth) {
+		truth->nr_spans = 0;
+		truth->nr_wakeups = 0;
+		truth->trace_start = 0;
+		truth->nr_offline = 0;
+		truth->nr_lost = 0;
+		truth->overflow = false;
+		memset(truth->path, 0, sizeof(truth->path));
+	}
 	start(&g);
+	/* tracing starts anywhere: in an IRQ, an NMI, the scheduler */
+	if (features & LP_GEN_MID_START)
+		g.skip = rnd(&g, target);
 	while (g.n < target && g.n < max && steps++ < 100 * target) {
+		if (g.dying == 1 && !g.depth)
+			cpu_dies(&g);
+		else if (g.dying > 1)
+			g.dying--;
 		if (g.cur)
 			task_step(&g);
 		else
 			idle_step(&g);
 	}
 	return g.n < max ? g.n : max;
+}
+
+unsigned int lp_gen_sequence(u64 seed, unsigned int target,
+			     struct lp_sm_event *ev, unsigned int max)
+{
+	return lp_gen_sequence_truth(seed, target, ev, max, 0, NULL);
 }

@@ -10,6 +10,11 @@
  * (nested handlers, several handlers, the RT tail that wakes ksoftirqd),
  * NMIs anywhere, the idle loop, and CPU hotplug. The same seed always
  * gives the same sequence.
+ *
+ * The simulation also knows what no event shows, and can write it down as
+ * the ground truth (struct lp_gen_truth): the true windows of each
+ * variable as the paper defines them, every interrupt's true span, and the
+ * true scheduling latency of every wakeup of the highest-priority thread.
  */
 #ifndef _LP_GENERATOR_H
 #define _LP_GENERATOR_H
@@ -17,6 +22,78 @@
 #include <linux/types.h>
 
 #include "trace_latency_parser_sm.h"
+
+/*
+ * What a sequence may contain beyond the classic mix (the parser-versus-
+ * reference comparison runs without them; the ground truth with all).
+ */
+#define LP_GEN_MID_START	0x01	/* tracing starts at any event */
+#define LP_GEN_SILENT_IRQ	0x02	/* IRQs after the idle's silent unmask */
+#define LP_GEN_THREAD_OFFLINE	0x04	/* hotplug teardown from a task */
+#define LP_GEN_LONG		0x08	/* rare stretches of up to 2 ms */
+#define LP_GEN_ALL		0x0f
+/*
+ * Not a valid stream: one section toggle or handler exit is lost, as a
+ * probe that missed it would. The parser must then count a drop after it,
+ * wherever it measured less.
+ */
+#define LP_GEN_LOSSY		0x10
+
+/* A true window or interrupt span, in ns of the sequence's clock. */
+struct lp_gen_span {
+	u64		start;
+	u64		end;
+	u32		var;		/* enum lp_var */
+	u32		silent;		/* a bound of it is an untraced change */
+};
+
+/*
+ * One wakeup of the highest-priority thread (Definition 1): it becomes
+ * ready at @ready, the scheduler returns to it at @run (EV7). @chain is
+ * where the thread state that delays it began: the start of the thread's
+ * state at @ready, or of the interrupt that ran then.
+ */
+struct lp_gen_wakeup {
+	u64		ready;
+	u64		run;
+	u64		chain;
+};
+
+#define LP_GEN_MAX_SPANS	4096
+#define LP_GEN_MAX_WAKEUPS	1024
+#define LP_GEN_MAX_LOST		64
+
+/* Kernel paths a sequence went through, counted so tests can see them. */
+enum lp_gen_path {
+	LP_PATH_MID_START,	/* tracing began inside an IRQ or the scheduler */
+	LP_PATH_SILENT_IRQ,	/* an IRQ after the idle's untraced unmask */
+	LP_PATH_THREAD_OFFLINE,	/* OFFLINE from a task */
+	LP_PATH_NESTED_NMI,	/* an NMI inside an NMI */
+	LP_PATH_WOKEN_MASKED,	/* woken with IRQs masked, on in pe_ie */
+	LP_PATH_PAIE_SECTION,	/* a woken thread's PAIE across a section */
+	LP_PATH_EV7_MASKED,	/* EV7 with IRQs masked, need_resched set */
+	LP_PATH_LONG,		/* a stretch longer than 100 us */
+	LP_GEN_NR_PATHS,
+};
+
+struct lp_gen_truth {
+	struct lp_gen_span	span[LP_GEN_MAX_SPANS];
+	unsigned int		nr_spans;
+	struct lp_gen_wakeup	wakeup[LP_GEN_MAX_WAKEUPS];
+	unsigned int		nr_wakeups;
+	u64			trace_start;	/* the first recorded event */
+	unsigned int		nr_offline;	/* OFFLINE events recorded */
+	unsigned int		nr_lost;	/* events lost (LP_GEN_LOSSY) */
+	u64			lost[LP_GEN_MAX_LOST];	/* their times */
+	unsigned int		path[LP_GEN_NR_PATHS];
+	bool			overflow;	/* a table was full */
+};
+
+/* lp_gen_truth_features - what the ground-truth test asks for a seed */
+static inline unsigned int lp_gen_truth_features(u64 seed)
+{
+	return LP_GEN_ALL | (seed % 4 ? 0 : LP_GEN_LOSSY);
+}
 
 /* lp_gen_rand - the generator's PRNG (splitmix64), exposed for tests */
 u64 lp_gen_rand(u64 *state);
@@ -28,5 +105,14 @@ u64 lp_gen_rand(u64 *state);
  */
 unsigned int lp_gen_sequence(u64 seed, unsigned int target,
 			     struct lp_sm_event *ev, unsigned int max);
+
+/*
+ * lp_gen_sequence_truth - the same with the LP_GEN_* @features, and the
+ * ground truth of the recorded events in @truth (may be NULL).
+ */
+unsigned int lp_gen_sequence_truth(u64 seed, unsigned int target,
+				   struct lp_sm_event *ev, unsigned int max,
+				   unsigned int features,
+				   struct lp_gen_truth *truth);
 
 #endif /* _LP_GENERATOR_H */

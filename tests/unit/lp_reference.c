@@ -6,13 +6,31 @@
  * Pass 1 (classify) walks the events once and tells each one's role: an
  * interrupt's own event (the hardware's irq_disable, a handler boundary, a
  * preemption toggle of its tail, the hardware's irq_enable that ends it), an
- * NMI's, or the thread's. It lists the interrupts (start, end, the event
- * that ends each) and the NMI spans.
+ * NMI's, or the thread's. An irq_disable just before an IRQ entry is the
+ * hardware's whatever the thread's IRQ state seems to be: an unmask may have
+ * gone untraced (the idle loop's after IDLE_OUT). It lists the interrupts
+ * (start, end, the event that ends each) and the NMI spans.
  *
  * Pass 2 (interpret) walks the events again and runs the thread's model on
- * the thread's events only, ending interrupts where pass 1 found them. A
- * window's duration is its length minus the measure of the union of the
- * interrupt and NMI spans that overlap it: no counter is sampled.
+ * the thread's events, ending interrupts where pass 1 found them. The
+ * hardware's irq_enable that ends an interrupt is the thread's too: it tells
+ * that the thread runs on with IRQs enabled, an entry into pe_ie if they
+ * were disabled (the sleep an IRQ ended, an untraced unmask). A window's
+ * duration is its length minus the measure of the union of the interrupt
+ * and NMI spans that overlap it: no counter is sampled.
+ *
+ * Beyond the spec's text, the model has these rules (soundness fixes found
+ * against the generator's ground truth):
+ * - a PAIE that began with need_resched set runs to the next SE, across
+ *   the thread's sections and the idle loop's IDLE_OUT, and is recorded at
+ *   a preemption's SE wherever EV1 came from;
+ * - the sleep ends at the return of an IRQ taken during it;
+ * - an IRQ's irq_disable while the thread's IRQs are known disabled leaves
+ *   them disabled, so that the IRQ's return ends the POID;
+ * - a preempt_disable or preempt_enable to the state the thread is known
+ *   to be in is a lost toggle: one drop, as for irq_enable;
+ * - EV7 with IRQs masked and need_resched set opens a PAIE (the loop of
+ *   preempt_schedule_irq()).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -370,13 +388,49 @@ static void close_all(struct ref *r)
 	r->poid.open = r->psd.open = r->dst.open = r->paie.open = false;
 }
 
+/*
+ * lose_windows - the open POID, PSD and DST are lost at @t: one drop that
+ * spans them, from the oldest one's start to @t
+ */
+static void lose_windows(struct ref *r, u64 t)
+{
+	const struct ref_win *w[] = { &r->poid, &r->psd, &r->dst };
+	u64 from = t;
+	bool any = false;
+	unsigned int i;
+
+	for (i = 0; i < 3; i++) {
+		if (!w[i]->open)
+			continue;
+		any = true;
+		if (w[i]->start < from)
+			from = w[i]->start;
+	}
+	if (r->synced && any)
+		emit(r, LP_DROPPED, from, t - from, 0, 0, 0);
+}
+
 /* desync - an event the model forbids: the CPU waits to sync again */
 static void desync(struct ref *r, u64 t)
 {
-	if (r->synced && (r->poid.open || r->psd.open || r->dst.open))
-		dropped(r, t);
+	lose_windows(r, t);
 	close_all(r);
 	r->synced = false;
+}
+
+/*
+ * open_paie - the thread may be on its way to a preemption from here. One
+ * that already is (its PAIE began with need_resched set) stays on it until
+ * the next SE, whatever it does before: an unmask is no preemption point
+ * on x86, so a thread woken under local_irq_save() runs on, in and out of
+ * sections, until a preemption point.
+ */
+static void open_paie(struct ref *r, const struct lp_sm_event *e, u64 t)
+{
+	if (r->paie.open && r->paie_resched)
+		return;
+	open_win(&r->paie, t, e->ip);
+	r->paie_resched = e->flags & LP_SM_NEED_RESCHED;
 }
 
 /*
@@ -393,8 +447,7 @@ static void enter_pe_ie(struct ref *r, const struct lp_sm_event *e, u64 t)
 		r->synced = true;
 		dropped(r, t);
 	}
-	open_win(&r->paie, t, e->ip);
-	r->paie_resched = e->flags & LP_SM_NEED_RESCHED;
+	open_paie(r, e, t);
 }
 
 /* leave_pe_ie - a PD or an ID from pe_ie: a POID begins */
@@ -414,10 +467,34 @@ static void ev7(struct ref *r, const struct lp_sm_event *e, u64 t)
 	r->sched = false;
 	r->pe = true;
 	r->pe_known = true;
-	if (r->ie_known && r->ie)
+	if (r->ie_known && r->ie) {
 		enter_pe_ie(r, e, t);
-	else if (r->synced)
-		open_win(&r->poid, t, e->ip);
+		return;
+	}
+	if (!r->synced)
+		return;
+	open_win(&r->poid, t, e->ip);
+	/*
+	 * Back with IRQs masked and need_resched set: preempt_schedule_irq()
+	 * calls the scheduler again without unmasking. The thread is on its
+	 * way to that EV1 from here (Lemma 4), though not in pe_ie.
+	 */
+	if (e->flags & LP_SM_NEED_RESCHED)
+		open_paie(r, e, t);
+}
+
+/*
+ * lost_toggle - a toggle to the state the thread is known to be in
+ * (@same) outside the scheduler: its opposite was not seen, and a window
+ * may be lost with it. One drop, while windows are measured; the event
+ * changes nothing. Returns @same. (An IRQ's tail is never one: irq_end()
+ * applies its toggles only when they change the thread's state.)
+ */
+static bool lost_toggle(struct ref *r, u64 t, bool same)
+{
+	if (same && r->synced && !r->sleeping)
+		dropped(r, t);
+	return same;
 }
 
 static void on_pd(struct ref *r, const struct lp_sm_event *e, u64 t)
@@ -428,6 +505,8 @@ static void on_pd(struct ref *r, const struct lp_sm_event *e, u64 t)
 		desync(r, t);
 		return;
 	}
+	if (lost_toggle(r, t, r->pe_known && !r->pe))
+		return;
 	r->pd_valid = true;
 	r->pd_time = t;
 	r->pd_ip = e->ip;
@@ -449,6 +528,8 @@ static void on_pe(struct ref *r, const struct lp_sm_event *e, u64 t)
 			ev7(r, e, t);
 		return;
 	}
+	if (lost_toggle(r, t, r->pe_known && r->pe))
+		return;
 	r->pe = true;
 	r->pe_known = true;
 	if (!was && in_pe_ie(r))
@@ -472,15 +553,18 @@ static void on_id(struct ref *r, const struct lp_sm_event *e, u64 t)
 		leave_pe_ie(r, e, t);
 }
 
+/*
+ * on_ie - the thread's irq_enable, or the hardware's at an IRQ's return: the
+ * latter tells that the thread had IRQs enabled, and is no lost ID when the
+ * thread's IRQs are known enabled already.
+ */
 static void on_ie(struct ref *r, const struct lp_sm_event *e, u64 t)
 {
 	bool was = in_pe_ie(r);
 
-	if (r->ie_known && r->ie && r->synced && !r->sleeping) {
-		/* its ID was not seen */
-		dropped(r, t);
+	if (r->role[r->cur] != ROLE_TAIL_IE &&
+	    lost_toggle(r, t, r->ie_known && r->ie))
 		return;
-	}
 	r->ie = true;
 	r->ie_known = true;
 	if (!r->sched && !was && in_pe_ie(r))
@@ -494,17 +578,25 @@ static void se_windows(struct ref *r, const struct lp_sm_event *e, u64 t,
 	bool preempt = e->flags & (LP_SM_PREEMPT | LP_SM_NEED_RESCHED);
 	u64 ev1 = idle ? t : r->pd_time;
 	unsigned long ev1_ip = idle ? e->ip : r->pd_ip;
+	bool from_pe_ie = idle ? in_pe_ie(r) : r->pd_from_pe_ie;
+	/*
+	 * A PAIE ends at EV1 if the thread came to it from pe_ie, or if it
+	 * was on its way from the PAIE's start (need_resched set then): its
+	 * sections since are part of the way.
+	 */
+	bool paie = preempt && r->paie.open && (idle || r->pd_valid) &&
+		    (from_pe_ie || r->paie_resched);
 
 	if (idle) {
 		/* R5: the idle loop's IRQs-off window ends here */
 		if (r->poid.open)
 			record(r, &r->poid, LP_POID, t);
-		if (preempt && in_pe_ie(r) && r->paie.open)
+		if (paie)
 			record(r, &r->paie, LP_PAIE, t);
 	} else {
 		if (r->poid.open && r->pd_valid && r->pd_in_poid)
 			record(r, &r->poid, LP_POID, r->pd_time);
-		if (preempt && r->pd_valid && r->pd_from_pe_ie && r->paie.open)
+		if (paie)
 			record(r, &r->paie, LP_PAIE, r->pd_time);
 	}
 	r->poid.open = false;
@@ -545,18 +637,27 @@ static void on_sx(struct ref *r, const struct lp_sm_event *e, u64 t)
 		r->sx_seen = true;
 }
 
+/* on_idle_in - the CPU sleeps: no window, and no way to the scheduler */
 static void on_idle_in(struct ref *r, u64 t)
 {
 	if (r->synced && r->poid.open)
 		record(r, &r->poid, LP_POID, t);
+	r->paie.open = false;
 	r->sleeping = true;
 }
 
+/*
+ * on_idle_out - the idle loop masks IRQs: a POID. The PAIE that an IRQ's
+ * return opened during the sleep goes on if that IRQ set need_resched (the
+ * idle task is on its way to the scheduler), and ends here otherwise.
+ */
 static void on_idle_out(struct ref *r, const struct lp_sm_event *e, u64 t)
 {
 	r->sleeping = false;
 	r->ie = false;
 	r->ie_known = true;
+	if (!r->paie_resched)
+		r->paie.open = false;
 	if (r->synced)
 		open_win(&r->poid, t, e->ip);
 }
@@ -602,7 +703,8 @@ static void thread_event(struct ref *r, const struct lp_sm_event *e, u64 t)
 
 /*
  * irq_end - interrupt @q ends at event @i: its record, the PAIE restart,
- * then its tail's preemption toggles, at its end.
+ * then its tail's preemption toggles, at its end. The hardware's unmask
+ * that ends it, if that is what event @i is, is the thread's next.
  */
 static void irq_end(struct ref *r, unsigned int qi, unsigned int i)
 {
@@ -618,6 +720,13 @@ static void irq_end(struct ref *r, unsigned int qi, unsigned int i)
 		dropped(r, r->ev[i].time);
 
 	/*
+	 * An IRQ that came during the sleep woke the CPU: hlt returns after
+	 * it, and the idle task runs on with IRQs enabled (its unmask at @i
+	 * is an entry into pe_ie) until the idle loop masks them at IDLE_OUT.
+	 */
+	r->sleeping = false;
+
+	/*
 	 * The thread's pe_ie time before the IRQ stays in PAIE only if it
 	 * is already on its way to a preemption.
 	 */
@@ -630,7 +739,11 @@ static void irq_end(struct ref *r, unsigned int qi, unsigned int i)
 	/*
 	 * An interrupt with the hardware's ID came while the thread's IRQs
 	 * were enabled: if the parser did not know it yet, now it does (it
-	 * is no entry into pe_ie: the thread's state did not change).
+	 * is no entry into pe_ie: the thread's state did not change). If
+	 * they were known disabled, an unmask went untraced (the idle loop's
+	 * after IDLE_OUT): they stay disabled for the model, so that the
+	 * unmask at the IRQ's return is the entry into pe_ie that ends the
+	 * POID.
 	 */
 	if (!r->ie_known && q->start_ev != i &&
 	    r->ev[q->start_ev].type == LP_SM_IRQ_DISABLE) {
@@ -672,9 +785,8 @@ static void reset_thread(struct ref *r)
 
 static void on_offline(struct ref *r, u64 t)
 {
-	if (r->synced && (r->poid.open || r->psd.open || r->dst.open ||
-			  r->paie.open))
-		dropped(r, t);
+	/* a PAIE alone is no loss: it is recorded only at a preemption */
+	lose_windows(r, t);
 	reset_thread(r);
 	r->offline = true;
 }
@@ -719,7 +831,8 @@ static void interpret(struct ref *r)
 			if (q->end_ev == i)
 				irq_end(r, qi, i);
 		}
-		if (r->role[i] == ROLE_THREAD)
+		/* the hardware's unmask leaves the thread's IRQs enabled */
+		if (r->role[i] == ROLE_THREAD || r->role[i] == ROLE_TAIL_IE)
 			thread_event(r, e, e->time);
 	}
 }

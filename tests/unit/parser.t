@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # parser.t - the latency parser's state machine, from the patched kernel
-# tree, against the named event sequences of
-# kernel/trace/trace_latency_parser_sm_cases.h, as TAP (see bound.t).
+# tree, and the reference interpreter (lp_reference.c), against the named
+# event sequences of kernel/trace/trace_latency_parser_sm_cases.h, as TAP
+# (see bound.t).
 
 root=$(cd "$(dirname "$0")/../.." && pwd) || exit 1
 out=$root/build/unit

@@ -4,13 +4,16 @@
  * kernel tree, fed the named event sequences of
  * kernel/trace/trace_latency_parser_sm_cases.h (the KUnit suite runs the
  * same table in the kernel). Each case's expected records come from the
- * paper's definitions; a failure prints both lists.
+ * paper's definitions; a failure prints both lists. The reference
+ * interpreter (lp_reference.c), which the random comparison takes as the
+ * spec, runs the same cases.
  */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "lp_reference.h"
 #include "lp_sm_run.h"
 #include "trace_latency_parser_sm_cases.h"
 
@@ -64,23 +67,33 @@ static unsigned int run_case(const struct lp_sm_case *tc,
 	return lp_sm_run(ev, n, out, MAX_RECORDS);
 }
 
-static void check_case(const struct lp_sm_case *tc, bool lazy)
+/* check_records - @who's @n records for case @tc against the paper's */
+static void check_records(const struct lp_sm_case *tc,
+			  const struct lp_sm_record *got, unsigned int n,
+			  const char *who)
 {
-	struct lp_sm_record got[MAX_RECORDS];
-	unsigned int n, i;
+	unsigned int i;
 	bool same;
 
-	n = run_case(tc, got, lazy);
 	same = n == tc->nr_expect;
 	for (i = 0; same && i < n; i++)
 		same = same_record(&got[i], &tc->expect[i]);
 	if (!same) {
-		fprintf(stderr, "case %s%s:\n", tc->name, lazy ? " (lazy clock)" : "");
+		fprintf(stderr, "case %s (%s):\n", tc->name, who);
 		print_records("expected", tc->expect, tc->nr_expect);
-		print_records("parsed", got, n);
+		print_records(who, got, n);
 	}
-	ck_assert_msg(same, "case %s%s: the parser's records differ from the paper's",
-		      tc->name, lazy ? " (lazy clock)" : "");
+	ck_assert_msg(same, "case %s: the %s's records differ from the paper's",
+		      tc->name, who);
+}
+
+static void check_case(const struct lp_sm_case *tc, bool lazy)
+{
+	struct lp_sm_record got[MAX_RECORDS];
+	unsigned int n;
+
+	n = run_case(tc, got, lazy);
+	check_records(tc, got, n, lazy ? "parser, lazy clock" : "parser");
 }
 
 START_TEST(test_case)
@@ -93,6 +106,24 @@ END_TEST
 START_TEST(test_case_lazy)
 {
 	check_case(&lp_sm_cases[_i], true);
+}
+END_TEST
+
+/*
+ * The reference interpreter on the same cases, from the same prefix: the
+ * random comparison (parser_random.t) holds the parser to it, so it must
+ * hold to the paper's records too.
+ */
+START_TEST(test_case_reference)
+{
+	const struct lp_sm_case *tc = &lp_sm_cases[_i];
+	struct lp_sm_record got[MAX_RECORDS];
+	struct lp_sm_event ev[MAX_EVENTS];
+	unsigned int n = case_events(tc, ev);
+
+	n = lp_ref_run(ev, n, got, MAX_RECORDS);
+	ck_assert_uint_le(n, MAX_RECORDS);
+	check_records(tc, got, n, "reference");
 }
 END_TEST
 
@@ -172,6 +203,8 @@ int main(void)
 
 	tcase_add_loop_test(tc, test_case, 0, ARRAY_SIZE(lp_sm_cases));
 	tcase_add_loop_test(tc, test_case_lazy, 0, ARRAY_SIZE(lp_sm_cases));
+	tcase_add_loop_test(tc, test_case_reference, 0,
+			    ARRAY_SIZE(lp_sm_cases));
 	tcase_add_test(tc, test_clock_reads);
 	tcase_add_test(tc, test_mismatch_detected);
 	suite_add_tcase(s, tc);

@@ -584,8 +584,10 @@ END_TEST
 
 /*
  * The idle loop: ID (POID), IDLE_IN (POID ends), a wake IRQ without ID whose
- * return emits IE, IDLE_OUT (POID from there), the idle task's SE (R5: the
- * POID ends, PSD from the SE), SX into a task, PE (EV7).
+ * return emits IE (the sleep ends there: the idle task is in pe_ie, and
+ * need_resched is set, a PAIE to EV1), IDLE_OUT (POID from there), the idle
+ * task's SE (R5: the POID ends, then the PAIE; PSD from the SE), SX into a
+ * task, PE (EV7).
  */
 START_TEST(test_ref_idle)
 {
@@ -610,7 +612,7 @@ START_TEST(test_ref_idle)
 		WIN(PSD, 100, 400, 100), WIN(DST, 300, 200, 300),
 		WIN(POID, 1000, 100, 1000),
 		{ .var = LP_IRQ, .start = 5000, .duration = 600, .id = 9 },
-		WIN(POID, 5700, 300, 5700),
+		WIN(POID, 5700, 300, 5700), WIN(PAIE, 5600, 400, 5600),
 		WIN(PSD, 6000, 400, 6000), WIN(DST, 6100, 300, 6100),
 	};
 

@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lp_oracle - the latency parser and the bound engine, end to end, against
+ * the ground truth of a simulated CPU (lp_generator.h).
+ *
+ * The parser is fed a sequence as the tracer feeds it; the oracle then
+ * checks what it recorded against what really happened:
+ *  1. no variable is measured below the truth: each true window of POID,
+ *     PSD, DST and PAIE is at most the parser's maximum of that variable,
+ *     and each true interrupt has a record that starts no later and lasts
+ *     no less;
+ *  2. the paper's theorem, end to end: every true scheduling latency is at
+ *     most the bound that the rtla engine computes from the parser's
+ *     records, under each sound characterization (sporadic and both
+ *     sliding windows: they are built from the interrupts observed, and
+ *     cover every window of the observation; the other three are
+ *     optimistic by design and are only counted).
+ *  3. where the parser sees every bound of a window (an IRQ's, PSD's, DST's)
+ *     on a valid stream, it measures exactly that: an IRQ record is its
+ *     true span, and PSD and DST maxima are true ones (so that time taken
+ *     from a window cannot hide in an interrupt, nor a sleep in a window).
+ * What the parser declares it could not see is excused: a window or a
+ * wakeup that overlaps a stretch where the parser is not synced, or holds
+ * a dropped record. So that this cannot hide a fault, a drop while synced
+ * is itself a failure (the streams are valid: nothing is lost), and the
+ * caller checks how much was excused.
+ */
+#ifndef _LP_ORACLE_H
+#define _LP_ORACLE_H
+
+#include <stdbool.h>
+
+#include "lp_generator.h"
+#include "sched_latency_bound.h"
+
+enum lp_oracle_verdict {
+	LP_ORACLE_SOUND,
+	LP_ORACLE_UNDER_VAR,	/* a variable's maximum below a true window */
+	LP_ORACLE_UNDER_INTR,	/* a true interrupt missed or cut short */
+	LP_ORACLE_UNDER_BOUND,	/* a true latency above a sound bound */
+	LP_ORACLE_DROP_SYNCED,	/* a drop on a valid stream, while synced */
+	LP_ORACLE_OVER,		/* more than the truth, where exact is due */
+	LP_ORACLE_BAD_INPUT,	/* the truth overflowed, or a record is odd */
+};
+
+struct lp_oracle {
+	enum lp_oracle_verdict	verdict;
+	char			why[256];	/* the first violation */
+
+	u64		rec_max[LP_NR_VARS];	/* what the parser recorded */
+	u64		true_max[LP_NR_VARS];	/* over the windows checked */
+	unsigned int	nr_records;
+	unsigned int	drops;
+	unsigned int	spans_checked;
+	unsigned int	spans_excused;
+	unsigned int	silent_paie;	/* PAIEs from an untraced unmask */
+
+	unsigned int	wakeups;
+	unsigned int	wakeups_checked;
+	unsigned int	wakeups_excused;
+	u64		worst_latency;		/* of those checked */
+
+	bool		unbounded[SLB_NR_MODELS];
+	u64		bound[SLB_NR_MODELS];
+	unsigned int	above[SLB_NR_MODELS];	/* latencies above it */
+};
+
+/* lp_oracle_sound_model - the characterizations property 2 holds for */
+bool lp_oracle_sound_model(enum slb_model model);
+
+/*
+ * lp_oracle_check - run the parser on @n events of @ev (generated with
+ * @truth) and judge its records. Returns the verdict, also in @o.
+ */
+enum lp_oracle_verdict lp_oracle_check(const struct lp_sm_event *ev,
+				       unsigned int n,
+				       const struct lp_gen_truth *truth,
+				       struct lp_oracle *o);
+
+#endif /* _LP_ORACLE_H */

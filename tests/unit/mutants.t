@@ -1,0 +1,70 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# mutants.t - the ground-truth property test has teeth: each old fault of
+# the state machine, put back by a patch of mutants/ on a copy of
+# trace_latency_parser_sm.c, makes test_parser_truth fail. Each line names
+# the first seed that caught it. A patch that no longer applies fails too:
+# the mutant must follow the code it breaks. LP_MUTANT_SEEDS=<n> sets how
+# many seeds a mutant gets (default 100000).
+
+root=$(cd "$(dirname "$0")/../.." && pwd) || exit 1
+unit=$root/tests/unit
+ktrace=$root/build/linux/kernel/trace
+out=$root/build/unit/mutants
+seeds=${LP_MUTANT_SEEDS:-100000}
+
+if [ ! -f "$ktrace/trace_latency_parser_sm.c" ]; then
+	echo "1..0 # SKIP parser source missing"
+	exit 0
+fi
+patches=("$unit"/mutants/*.patch)
+echo "1..$((${#patches[@]} + 1))"
+mkdir -p "$out" || exit 1
+
+# build - test_parser_truth against the state machine in $1
+build() {
+	gcc -O2 -Wall -Wextra -Werror -std=gnu11 -I"$unit/shim" -I"$1" \
+		-I"$ktrace" -I"$unit" -I"$root/tools/tracing/rtla/src" \
+		$(pkg-config --cflags check) -o "$1/test_parser_truth" \
+		"$unit/test_parser_truth.c" "$unit/lp_generator.c" \
+		"$unit/lp_oracle.c" "$unit/lp_sm_run.c" "$1/trace_latency_parser_sm.c" \
+		"$root/tools/tracing/rtla/src/sched_latency_bound.c" \
+		$(pkg-config --libs check) -lm
+}
+
+# the unmutated parser passes the same run, or no failure below means much
+n=1
+dir=$out/none
+mkdir -p "$dir" && cp "$ktrace/trace_latency_parser_sm.c" "$dir/"
+if build "$dir" >"$dir/build.log" 2>&1 &&
+   LP_TRUTH_SEEDS=$seeds CK_TAP_LOG_FILE_NAME=- CK_VERBOSITY=silent \
+	"$dir/test_parser_truth" >"$dir/run.log" 2>&1; then
+	echo "ok $n - the parser as it is passes $seeds seeds"
+else
+	echo "not ok $n - the parser as it is fails $seeds seeds (see $dir)"
+fi
+
+for p in "${patches[@]}"; do
+	n=$((n + 1))
+	name=$(basename "$p" .patch)
+	dir=$out/$name
+	rm -rf "$dir" && mkdir -p "$dir"
+	cp "$ktrace/trace_latency_parser_sm.c" "$dir/"
+	if ! patch -s -d "$dir" -p3 <"$p" >"$dir/patch.log" 2>&1; then
+		echo "not ok $n - $name: the patch no longer applies"
+		continue
+	fi
+	if ! build "$dir" >"$dir/build.log" 2>&1; then
+		echo "not ok $n - $name: does not build"
+		continue
+	fi
+	LP_TRUTH_SEEDS=$seeds LP_TRUTH_STOP=1 CK_TAP_LOG_FILE_NAME=- \
+		CK_VERBOSITY=silent "$dir/test_parser_truth" >"$dir/run.log" 2>&1
+	caught=$(grep -m1 '^not ok' "$dir/run.log" | sed 's/^not ok [0-9]* - //; s/^[^:]*:[^:]*:[^:]*: //')
+	if [ -n "$caught" ]; then
+		echo "ok $n - $name caught: $caught"
+	else
+		echo "not ok $n - $name: not caught in $seeds seeds"
+	fi
+done
