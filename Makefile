@@ -30,7 +30,7 @@ DEB_PACKAGES := build-essential bc bison flex libelf-dev libssl-dev ccache \
 	libtraceevent-dev libcap-dev libnuma-dev check python3 python3-docutils python3-ply python3-git \
 	linux-source-6.12
 
-.PHONY: help deps kernel-src kernel-src-reset kernel-config kernel patches \
+.PHONY: help deps kernel-src kernel-src-reset kernel-config kernel patches soak \
 	rtla dist bisect-build check test run bench bench-vm kernel-untraced \
 	kernel-debug test-debug clean
 
@@ -45,6 +45,7 @@ help:
 	@echo "make dist        the whole series (kernel + rtla) in build/dist"
 	@echo "make bisect-build  build the series patch by patch (slow)"
 	@echo "make bench       benchmarks (host)"
+	@echo "make soak        the ground-truth property test on 100 M seeds"
 	@echo "make bench-vm    the tracer's cost in the VM"
 	@echo "make kernel-untraced  the same kernel without the toggle tracepoints"
 	@echo "make kernel-debug  the same kernel twice more, with lockdep (-locking) and KASAN (-memory)"
@@ -138,6 +139,11 @@ run: deps kernel rtla
 
 bench: deps
 	@$(MAKE) -s -C tests/unit bench
+
+# soak - the ground-truth property test on 100 M seeds (SEEDS=, JOBS=);
+# make test runs 1 M of them
+soak: deps kernel-src
+	@$(TOP)/scripts/soak.sh
 
 # bench-vm - the tracer's cost in the VM, against its alternatives: in
 # instructions executed (qemu's instruction counter, deterministic): the
