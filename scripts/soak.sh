@@ -24,7 +24,7 @@ for ((j = 0; j < jobs; j++)); do
 	n=$per
 	[ $((first + n - 1)) -gt "$seeds" ] && n=$((seeds - first + 1))
 	LP_TRUTH_FIRST=$first LP_TRUTH_SEEDS=$n CK_TAP_LOG_FILE_NAME=- \
-		CK_VERBOSITY=silent "$root/build/unit/test_parser_truth" \
+		CK_VERBOSITY=silent stdbuf -oL "$root/build/unit/test_parser_truth" \
 		>"$out/range$j.tap" 2>&1 &
 	pids+=($!)
 done
