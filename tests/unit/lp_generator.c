@@ -86,7 +86,6 @@ struct gen {
 	bool			dst_open;	/* EV3 to EV7 */
 	bool			thread_irqs_off; /* the thread's own mask */
 	bool			sleeping;
-	bool			dead;
 	bool			in_irq;		/* first event to the unmask */
 	bool			irq_unstamped;	/* its first event is to come */
 	int			cls;		/* enum truth_class */
@@ -230,7 +229,7 @@ static void truth_span(struct gen *g, u32 var, u64 start, u64 end, bool silent)
 
 static int truth_class(struct gen *g)
 {
-	if (g->dead || g->sleeping)
+	if (g->offline || g->sleeping)
 		return TC_OFF;
 	if (g->flow)
 		return TC_FLOW;
@@ -333,7 +332,7 @@ static void wake(struct gen *g)
 	if (g->need_resched)
 		return;
 	g->need_resched = true;
-	if (!g->truth || g->dying || g->dead)
+	if (!g->truth || g->dying || g->offline)
 		return;
 	g->wake_pending = true;
 	g->wake_ready = g->now;
@@ -725,7 +724,6 @@ static void cpu_dies(struct gen *g)
 {
 	g->dying = 0;
 	g->offline = true;
-	g->dead = true;
 	forget_wakeups(g);
 	truth_update(g, g->now, false);
 	if (g->cur)
@@ -745,7 +743,6 @@ static void cpu_dies(struct gen *g)
 	put(g, LP_SM_CPU_ONLINE, cpu_flags(g), site_ip(g, SITE_HOTPLUG),
 	    0, 0);
 	g->offline = false;
-	g->dead = false;
 	truth_update(g, g->now, false);
 	irq_enable(g, SITE_IDLE_IE);
 }

@@ -52,11 +52,6 @@ bool lp_oracle_sound_model(enum slb_model model)
 	       model == SLB_SLIDING_WINDOW_OWCET;
 }
 
-static const char *var_name(u32 var)
-{
-	return lp_sm_var_name(var);
-}
-
 /* ---- the parser, as the tracer drives it, and when it is blind ---- */
 
 /*
@@ -326,7 +321,7 @@ static void check_windows(const struct lp_gen_truth *t, struct lp_oracle *o)
 		if (value > o->rec_max[s->var])
 			fail(o, LP_ORACLE_UNDER_VAR,
 			     "true %s [%llu, %llu] is %llu ns, the parser's maximum %llu",
-			     var_name(s->var), (unsigned long long)s->start,
+			     lp_sm_var_name(s->var), (unsigned long long)s->start,
 			     (unsigned long long)s->end,
 			     (unsigned long long)value,
 			     (unsigned long long)o->rec_max[s->var]);
@@ -369,7 +364,7 @@ static void check_interrupts(const struct lp_gen_truth *t, u32 var,
 		    w.rec[j].duration < value) {
 			fail(o, LP_ORACLE_UNDER_INTR,
 			     "true %s [%llu, %llu] (%llu ns) has no record that covers it (next: %llu, %llu ns)",
-			     var_name(var), (unsigned long long)s->start,
+			     lp_sm_var_name(var), (unsigned long long)s->start,
 			     (unsigned long long)s->end,
 			     (unsigned long long)value,
 			     (unsigned long long)(j < w.nr_rec ? w.rec[j].start : 0),
@@ -384,7 +379,7 @@ static void check_interrupts(const struct lp_gen_truth *t, u32 var,
 			      w.rec[j].duration != value))
 			fail(o, LP_ORACLE_OVER,
 			     "true %s [%llu, %llu] (%llu ns) recorded from %llu for %llu ns",
-			     var_name(var), (unsigned long long)s->start,
+			     lp_sm_var_name(var), (unsigned long long)s->start,
 			     (unsigned long long)s->end,
 			     (unsigned long long)value,
 			     (unsigned long long)w.rec[j].start,
@@ -447,7 +442,7 @@ static void check_scheduler_exact(const struct lp_gen_truth *t,
 		if (o->rec_max[var] > most)
 			fail(o, LP_ORACLE_OVER,
 			     "%s recorded %llu ns, no true window is over %llu ns",
-			     var_name(var),
+			     lp_sm_var_name(var),
 			     (unsigned long long)o->rec_max[var],
 			     (unsigned long long)most);
 	}
