@@ -5,10 +5,27 @@
 
 TOP       := $(abspath .)
 BUILD     := $(TOP)/build
-KTREE     := $(BUILD)/linux
 KSRC      ?=
-PATCHES   := $(TOP)/kernel-patches
 FRAGMENTS := $(TOP)/config/vm.config $(TOP)/config/sched-latency.config
+
+# Two series of one tracer. Mainline is the series upstream takes, on a
+# Linux 7.x pinned to a Debian package of trixie-backports (which keeps
+# a package's older versions beside its newest, where sid keeps only its
+# current one): build/linux, whose rtla is the rtla of every test. The
+# 6.12 LTS backport is what a distribution's kernel-rt on 6.12 applies:
+# build/linux-6.12, from the linux-source-6.12 package of the machine's
+# own suite. KSRC= replaces the mainline source by a tree of one's own.
+MAINLINE_PKG   := linux-source-7.3
+MAINLINE_VER   := 7.3.4-1~bpo13+1
+MAINLINE_SUITE := trixie-backports
+LTS            := 6.12
+LTS_TARBALL    := /usr/src/linux-source-$(LTS).tar.xz
+
+KTREE       := $(BUILD)/linux
+PATCHES     := $(TOP)/kernel-patches/mainline
+LTS_TREE    := $(BUILD)/linux-$(LTS)
+LTS_PATCHES := $(TOP)/kernel-patches/$(LTS)
+LTS_MODULES := $(LTS_TREE)/modules-install
 RTLA_DIR  := $(KTREE)/tools/tracing/rtla
 RTLA      := $(RTLA_DIR)/rtla
 UNTRACED  := $(BUILD)/linux-untraced
@@ -22,25 +39,33 @@ export CCACHE_DIR     ?= $(HOME)/.cache/sched-latency/ccache
 export CCACHE_BASEDIR := $(KTREE)
 export CCACHE_MAXSIZE ?= 5G
 KMAKE := $(MAKE) -C $(KTREE) ARCH=x86_64 CC="ccache gcc" LOCALVERSION= -j$(JOBS)
+LTS_KMAKE := CCACHE_BASEDIR=$(LTS_TREE) $(MAKE) -C $(LTS_TREE) ARCH=x86_64 \
+	CC="ccache gcc" LOCALVERSION= -j$(JOBS)
 
 # Debian packages the targets need (the VM runs the host's binaries).
 DEB_PACKAGES := build-essential bc bison flex libelf-dev libssl-dev ccache \
 	cpio rsync kmod file xz-utils pkg-config git qemu-system-x86 \
 	busybox-static udev rt-tests stress-ng trace-cmd linux-perf libtracefs-dev \
 	libtraceevent-dev libcap-dev libnuma-dev check python3 python3-docutils python3-ply python3-git \
-	linux-source-6.12
+	linux-source-$(LTS)
 
 .PHONY: help deps kernel-src kernel-src-reset kernel-config kernel patches soak \
-	rtla dist bisect-build check test run bench bench-vm kernel-untraced \
+	kernel-src-lts kernel-config-lts kernel-lts patches-lts test-lts \
+	rtla dist bisect-build bisect-build-mainline bisect-build-lts check test run \
+	bench bench-vm kernel-untraced \
 	kernel-debug test-debug clean
 
 help:
 	@echo "make run         build everything, boot, measure under cyclictest, print"
-	@echo "make test        check + kernel + rtla + every VM test (prove)"
+	@echo "make test        check + both kernels + rtla + every VM test on mainline,"
+	@echo "                 the tests/lts/ subset on $(LTS) (prove)"
+	@echo "make test-lts    every VM test on the $(LTS) kernel"
 	@echo "make check       fast host-only tests"
-	@echo "make kernel-src  build/linux: pristine tree + kernel-patches/ (KSRC=tree)"
-	@echo "make patches     export build/linux's commits to kernel-patches/"
-	@echo "make kernel      configure and build the guest kernel"
+	@echo "make kernel-src  build/linux: pristine $(MAINLINE_PKG) + kernel-patches/mainline (KSRC=tree)"
+	@echo "make patches     export build/linux's commits to kernel-patches/mainline"
+	@echo "make kernel      configure and build the guest kernel (mainline)"
+	@echo "make kernel-lts  the same for the $(LTS) backport: build/linux-$(LTS), kernel-patches/$(LTS)"
+	@echo "make patches-lts export build/linux-$(LTS)'s commits to kernel-patches/$(LTS)"
 	@echo "make rtla        build rtla with tools/tracing/rtla/src/ of this repo"
 	@echo "make dist        the whole series (kernel + rtla) in build/dist"
 	@echo "make bisect-build  build the series patch by patch (slow)"
@@ -67,7 +92,15 @@ deps:
 	fi
 
 kernel-src: deps
-	@$(TOP)/scripts/kernel-src.sh $(KTREE) $(PATCHES) $(KSRC)
+	@src="$(KSRC)"; \
+	if [ -z "$$src" ] && [ ! -d $(KTREE)/.git ]; then \
+		src=$$($(TOP)/scripts/fetch-source.sh $(MAINLINE_PKG) $(MAINLINE_VER) \
+			$(MAINLINE_SUITE) $(BUILD)/src) || exit 1; \
+	fi; \
+	$(TOP)/scripts/kernel-src.sh $(KTREE) $(PATCHES) "$$src"
+
+kernel-src-lts: deps
+	@$(TOP)/scripts/kernel-src.sh $(LTS_TREE) $(LTS_PATCHES) $(LTS_TARBALL)
 
 kernel-src-reset:
 	rm -rf $(KTREE)
@@ -77,7 +110,13 @@ $(BUILD)/kernel-config.stamp: $(FRAGMENTS) $(TOP)/scripts/kernel-config.sh | ker
 	@$(TOP)/scripts/kernel-config.sh $(KTREE) $(FRAGMENTS)
 	@touch $@
 
+$(BUILD)/kernel-config-lts.stamp: $(FRAGMENTS) $(TOP)/scripts/kernel-config.sh | kernel-src-lts
+	@$(TOP)/scripts/kernel-config.sh $(LTS_TREE) $(FRAGMENTS)
+	@touch $@
+
 kernel-config: kernel-src $(BUILD)/kernel-config.stamp
+
+kernel-config-lts: kernel-src-lts $(BUILD)/kernel-config-lts.stamp
 
 kernel: kernel-config
 	@mkdir -p $(CCACHE_DIR)
@@ -87,37 +126,49 @@ kernel: kernel-config
 	@$(KMAKE) -s INSTALL_MOD_PATH=$(BUILD)/modules modules_install >/dev/null
 	@echo "kernel: $(KTREE)/arch/x86/boot/bzImage $$($(KMAKE) -s kernelrelease)"
 
-# patches - the commits on top of build/linux's base, as kernel-patches/,
-# with kernel-patches/cover-letter.txt as the cover letter
+kernel-lts: kernel-config-lts
+	@mkdir -p $(CCACHE_DIR)
+	@echo "kernel-lts: building bzImage and modules in $(LTS_TREE)"
+	@$(LTS_KMAKE) -s bzImage modules
+	@rm -rf $(LTS_MODULES)
+	@$(LTS_KMAKE) -s INSTALL_MOD_PATH=$(LTS_MODULES) modules_install >/dev/null
+	@echo "kernel-lts: $(LTS_TREE)/arch/x86/boot/bzImage $$($(LTS_KMAKE) -s kernelrelease)"
+
+# patches - the commits on top of build/linux's base, as kernel-patches/mainline,
+# with its cover-letter.txt as the cover letter (patches-lts: the backport's)
 patches:
-	@test -d $(KTREE)/.git || { echo "patches: no $(KTREE) (make kernel-src)"; exit 1; }
-	@rm -f $(PATCHES)/*.patch
-	@git -C $(KTREE) -c user.name="rtla sched-latency authors" \
-		-c user.email="sched-latency@localhost" \
-		-c branch.sched-latency.description="$$(cat $(PATCHES)/cover-letter.txt)" \
-		format-patch -q --cover-letter --cover-from-description=subject \
-		--base=base -o $(PATCHES) base..HEAD
-	@cd $(PATCHES) && ls [0-9]*.patch | grep -v '^0000-' > series
-	@echo "patches: $$(wc -l < $(PATCHES)/series) patches in $(PATCHES)"
+	@$(TOP)/scripts/export-patches.sh $(KTREE) $(PATCHES)
 
-# dist - the whole series, kernel and rtla, for a mailing list or a distro
-dist: kernel-src
-	@$(TOP)/scripts/dist.sh $(KTREE) $(TOP) $(BUILD)/dist
+patches-lts:
+	@$(TOP)/scripts/export-patches.sh $(LTS_TREE) $(LTS_PATCHES)
 
-# bisect-build - every patch of the dist series builds on its own; FROM=N
-# builds from patch N on (the ones before are applied, not built)
-bisect-build: dist kernel-config
-	@$(TOP)/scripts/bisect-build.sh $(KTREE) $(BUILD)/dist $(BUILD)/bisect $(FROM)
+# dist - both series, for a mailing list or a distro: build/dist/mainline
+# (the kernel patches, the last one completed with rtla sched-latency's
+# sources, tests and man pages) and build/dist/6.12 (the backport)
+dist: kernel-src kernel-src-lts
+	@$(TOP)/scripts/dist.sh $(KTREE) $(PATCHES) $(TOP) $(BUILD)/dist/mainline
+	@$(TOP)/scripts/dist.sh $(LTS_TREE) $(LTS_PATCHES) $(TOP) $(BUILD)/dist/$(LTS)
 
-# rtla - the tree's rtla with this repo's src/ laid over it
+# bisect-build - every patch of both dist series builds on its own; FROM=N
+# builds from patch N on (the ones before are applied, not built);
+# bisect-build-mainline, bisect-build-lts: one series
+bisect-build: bisect-build-mainline bisect-build-lts
+
+bisect-build-mainline: dist kernel-config
+	@$(TOP)/scripts/bisect-build.sh $(KTREE) $(BUILD)/dist/mainline $(BUILD)/bisect $(FROM)
+
+bisect-build-lts: dist kernel-config-lts
+	@$(TOP)/scripts/bisect-build.sh $(LTS_TREE) $(BUILD)/dist/$(LTS) $(BUILD)/bisect-$(LTS) $(FROM)
+
+# rtla - the mainline tree's rtla with this repo's tools/tracing/rtla/
+# (sources and tests) laid over it; the one rtla of every test, on both
+# kernels
 rtla: kernel-src
-	@if [ -d $(TOP)/tools/tracing/rtla/src ]; then \
-		cd $(TOP)/tools/tracing/rtla/src && for f in *; do \
-			cp -a $$f $(RTLA_DIR)/src/; \
-			grep -qxF "/tools/tracing/rtla/src/$$f" $(KTREE)/.git/info/exclude || \
-				echo "/tools/tracing/rtla/src/$$f" >> $(KTREE)/.git/info/exclude; \
-		done; \
-	fi
+	@cd $(TOP) && find tools/tracing/rtla -type f | while read -r f; do \
+		mkdir -p $(KTREE)/$$(dirname $$f) && cp -a $$f $(KTREE)/$$f; \
+		grep -qxF "/$$f" $(KTREE)/.git/info/exclude || \
+			echo "/$$f" >> $(KTREE)/.git/info/exclude; \
+	done
 	@$(MAKE) -s -C $(RTLA_DIR) >/dev/null
 	@echo "rtla: $(RTLA)"
 
@@ -130,9 +181,16 @@ check: deps
 	LP_TRUTH_SEEDS=$${LP_TRUTH_SEEDS:-100000} \
 	LP_MUTANT_SEEDS=$${LP_MUTANT_SEEDS:-20000} prove $(HOST_TESTS)
 
+# tests/lts/: the VM tests make test runs on the 6.12 backport too, with
+# mainline's rtla (test-lts runs all of them there)
+LTS_TESTS  = $(wildcard tests/lts/*.t)
+
 # One prove run, so that its summary closes the output.
-test: deps kernel rtla
-	prove $(HOST_TESTS) tests/patches/*.t $(VM_TESTS)
+test: deps kernel kernel-lts rtla dist
+	prove $(HOST_TESTS) tests/patches/*.t $(VM_TESTS) $(LTS_TESTS)
+
+test-lts: deps kernel-lts rtla
+	KERNEL=$(LTS_TREE)/arch/x86/boot/bzImage MODULES=$(LTS_MODULES) prove $(VM_TESTS)
 
 # On one vCPU in qemu's instruction time (VM_ICOUNT=0): TCG's own jitter
 # would turn every interrupt into milliseconds and every interference

@@ -1,25 +1,25 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# kernel-src.sh - make build/linux: a git tree whose first commit is the
-# pristine kernel source and whose next commits are kernel-patches/, one
-# commit per patch, applied with git am in the order of kernel-patches/series.
+# kernel-src.sh - make a kernel tree of build/: a git tree whose first
+# commit is the pristine kernel source and whose next commits are the
+# patches of a series (kernel-patches/mainline or kernel-patches/6.12), one
+# commit per patch, applied with git am in the order of its series file.
 #
-# usage: kernel-src.sh DEST PATCHDIR [KSRC]
-#   KSRC empty: Debian's linux-source-6.12 package (installed if missing).
-#   KSRC a tree: that tree is copied (a git tree is cloned at its HEAD).
+# usage: kernel-src.sh DEST PATCHDIR SOURCE
+#   SOURCE a tarball: Debian's linux-source-X.Y.tar.xz, unpacked.
+#   SOURCE a tree: that tree is copied (a git tree is cloned at its HEAD).
 
 set -euo pipefail
 
 dest=$1
 patchdir=$2
-ksrc=${3:-}
-tarball=/usr/src/linux-source-6.12.tar.xz
+ksrc=$3
 
 die() { echo "kernel-src: $*" >&2; exit 1; }
 
 if [ -d "$dest/.git" ]; then
-	echo "kernel-src: $dest exists, keeping it (make kernel-src-reset starts over)"
+	echo "kernel-src: $dest exists, keeping it (rm -rf it to start over)"
 	exit 0
 fi
 rm -rf "$dest" "$dest.tmp"
@@ -27,16 +27,11 @@ mkdir -p "$(dirname "$dest")"
 
 git_id=(-c user.name="rtla sched-latency authors" -c user.email="sched-latency@localhost")
 
-if [ -z "$ksrc" ]; then
-	if [ ! -f "$tarball" ]; then
-		echo "kernel-src: installing linux-source-6.12"
-		apt-get install -y --no-install-recommends linux-source-6.12 >/dev/null ||
-			die "cannot install linux-source-6.12 (run apt-get update?)"
-	fi
-	echo "kernel-src: unpacking $tarball"
+if [ -f "$ksrc" ]; then
+	echo "kernel-src: unpacking $ksrc"
 	mkdir -p "$dest.tmp"
-	tar xf "$tarball" -C "$dest.tmp" --strip-components=1
-	base_msg="Linux $(make -s -C "$dest.tmp" kernelversion) (Debian linux-source-6.12)"
+	tar xf "$ksrc" -C "$dest.tmp" --strip-components=1
+	base_msg="Linux $(make -s -C "$dest.tmp" kernelversion) (Debian $(basename "$ksrc" .tar.xz))"
 elif [ -d "$ksrc/.git" ] || git -C "$ksrc" rev-parse --git-dir >/dev/null 2>&1; then
 	echo "kernel-src: cloning $ksrc at HEAD"
 	git clone -q --shared "$ksrc" "$dest.tmp"

@@ -1,0 +1,24 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# export-patches.sh - write the commits base..HEAD of a kernel tree of
+# build/ back to its series in kernel-patches/: numbered patches, a cover
+# letter from the series' cover-letter.txt, and the series file.
+#
+# usage: export-patches.sh KTREE PATCHDIR
+
+set -euo pipefail
+
+ktree=$1
+patchdir=$2
+
+[ -d "$ktree/.git" ] || { echo "patches: no $ktree (make kernel-src)" >&2; exit 1; }
+mkdir -p "$patchdir"
+rm -f "$patchdir"/*.patch
+git -C "$ktree" -c user.name="rtla sched-latency authors" \
+	-c user.email="sched-latency@localhost" \
+	-c branch.sched-latency.description="$(cat "$patchdir/cover-letter.txt")" \
+	format-patch -q --cover-letter --cover-from-description=subject \
+	--base=base -o "$patchdir" base..HEAD
+(cd "$patchdir" && ls [0-9]*.patch | grep -v '^0000-' > series)
+echo "patches: $(wc -l < "$patchdir/series") patches in $patchdir"
