@@ -50,7 +50,7 @@ DEB_PACKAGES := build-essential bc bison flex libelf-dev libssl-dev ccache \
 	linux-source-$(LTS)
 
 .PHONY: help deps kernel-src kernel-src-reset kernel-config kernel patches soak \
-	kernel-src-lts kernel-config-lts kernel-lts patches-lts test-lts \
+	kernel-src-lts kernel-config-lts kernel-lts patches-lts test-lts test-rtla \
 	rtla dist bisect-build bisect-build-mainline bisect-build-lts check test run \
 	bench bench-vm kernel-untraced \
 	kernel-debug test-debug clean
@@ -60,15 +60,16 @@ help:
 	@echo "make test        check + both kernels + rtla + every VM test on mainline,"
 	@echo "                 the tests/lts/ subset on $(LTS) (prove)"
 	@echo "make test-lts    every VM test on the $(LTS) kernel"
+	@echo "make test-rtla   rtla's own tests in the VM: mainline's tools and sched-latency"
 	@echo "make check       fast host-only tests"
 	@echo "make kernel-src  build/linux: pristine $(MAINLINE_PKG) + kernel-patches/mainline (KSRC=tree)"
 	@echo "make patches     export build/linux's commits to kernel-patches/mainline"
 	@echo "make kernel      configure and build the guest kernel (mainline)"
 	@echo "make kernel-lts  the same for the $(LTS) backport: build/linux-$(LTS), kernel-patches/$(LTS)"
 	@echo "make patches-lts export build/linux-$(LTS)'s commits to kernel-patches/$(LTS)"
-	@echo "make rtla        build rtla with tools/tracing/rtla/src/ of this repo"
-	@echo "make dist        the whole series (kernel + rtla) in build/dist"
-	@echo "make bisect-build  build the series patch by patch (slow)"
+	@echo "make rtla        build mainline's rtla with tools/tracing/rtla/ of this repo"
+	@echo "make dist        both series in build/dist/mainline (kernel + rtla), build/dist/6.12"
+	@echo "make bisect-build  build both series patch by patch (slow)"
 	@echo "make bench       benchmarks (host)"
 	@echo "make soak        the ground-truth property test on 100 M seeds"
 	@echo "make bench-vm    the tracer's cost in the VM"
@@ -188,6 +189,12 @@ LTS_TESTS  = $(wildcard tests/lts/*.t)
 # One prove run, so that its summary closes the output.
 test: deps kernel kernel-lts rtla dist
 	prove $(HOST_TESTS) tests/patches/*.t $(VM_TESTS) $(LTS_TESTS)
+
+# test-rtla - rtla's own tests in the VM, mainline's (osnoise, timerlat,
+# hwnoise) beside sched-latency's: the other tools unchanged with
+# sched-latency linked in. make test runs sched-latency.t and the unit tests.
+test-rtla: deps kernel rtla
+	RTLA_SELFTESTS="osnoise timerlat hwnoise sched-latency" prove -v tests/vm/rtla_selftests.t
 
 test-lts: deps kernel-lts rtla
 	KERNEL=$(LTS_TREE)/arch/x86/boot/bzImage MODULES=$(LTS_MODULES) prove $(VM_TESTS)

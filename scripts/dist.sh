@@ -36,7 +36,7 @@ rtla*)
 	if [ -d "$repo/tools/tracing/rtla/tests" ]; then
 		cp -r "$repo"/tools/tracing/rtla/tests/. "$rtla/tests/"
 	fi
-	cp "$repo"/Documentation/tools/rtla/*sched-latency*.rst "$work/Documentation/tools/rtla/"
+	cp "$repo"/Documentation/tools/rtla/*sched-latency* "$work/Documentation/tools/rtla/"
 	index=$work/Documentation/tools/rtla/index.rst
 	for page in rtla-sched-latency rtla-sched-latency-top rtla-sched-latency-hist \
 		    sched-latency-bound; do

@@ -2,9 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # rtla sched-latency on the host, without the tracer: the usage, the
-# one-line errors of bad options and of a system that cannot measure (exit
-# status 1), and the man pages against --help. Runs the built rtla
-# (make rtla); the root-only checks skip when not root.
+# errors of bad options and of a system that cannot measure, and the man
+# pages against --help. As in every rtla tool, --help and a usage error
+# (an unknown option, a malformed option value: rtla's option parser says
+# which, then prints the usage) exit 129; options that contradict each
+# other and a system that cannot measure are a one-line error, exit 1.
+# Runs the built rtla (make rtla); the root-only checks skip when not root.
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 RTLA=${RTLA:-$top/build/linux/tools/tracing/rtla/rtla}
@@ -20,6 +23,23 @@ expect() {
 	status=$?
 	if [ "$status" -ne "$want" ] || ! grep -qE -- "$regex" <<< "$out"; then
 		diag "rtla $* -> exit $status (want $want, /$regex/):"
+		diag "$out"
+		ok 1 "$what"
+		return
+	fi
+	ok 0 "$what"
+}
+
+# expect_usage - a usage error: exit 129, REGEX on the first line (the
+# error), then the usage: expect_usage DESCRIPTION REGEX ARGS...
+expect_usage() {
+	local what=$1 regex=$2 out status
+	shift 2
+	out=$("$RTLA" "$@" 2>&1)
+	status=$?
+	if [ "$status" -ne 129 ] || ! head -1 <<< "$out" | grep -qE -- "$regex" ||
+	   ! grep -q "Usage: rtla sched-latency" <<< "$out"; then
+		diag "rtla $* -> exit $status (want 129, /$regex/ first, then the usage):"
 		diag "$out"
 		ok 1 "$what"
 		return
@@ -44,81 +64,79 @@ fi
 
 # The usage.
 # No mode runs top, as rtla timerlat and osnoise do: its errors prove it.
-expect_one_line "sched-latency with an option first runs top" 1 "invalid -d duration '0'" \
+expect_usage "sched-latency with an option first runs top" "--duration: '0' is not a valid duration" \
 	sched-latency -d 0
 expect "sched-latency alone runs top (here: it cannot measure)" 1 \
 	"latency_parser tracer|tracefs is not mounted|needs root" sched-latency
-expect "sched-latency --help lists top" 0 "^ +top +- " sched-latency --help
-expect "sched-latency --help lists hist" 0 "^ +hist +- " sched-latency --help
-expect "an unknown mode fails" 1 "unknown mode 'foo'" sched-latency foo
-expect "top --help" 0 "rtla sched-latency top:" sched-latency top --help
-expect "hist --help" 0 "rtla sched-latency hist:" sched-latency hist --help
-expect "rtla --help lists sched-latency" 0 "sched-latency" --help
+expect "sched-latency --help lists top" 129 "^ +top +- " sched-latency --help
+expect "sched-latency --help lists hist" 129 "^ +hist +- " sched-latency --help
+expect "an unknown mode fails" 129 "unknown mode 'foo'" sched-latency foo
+expect "top --help" 129 "Usage: rtla sched-latency \[top\]" sched-latency top --help
+expect "hist --help" 129 "Usage: rtla sched-latency hist" sched-latency hist --help
+expect "rtla --help lists sched-latency" 129 "sched-latency" --help
 
-# Bad option values: one line, exit 1, before anything is touched.
+# Bad option values: a usage error (129); options that contradict each
+# other: one line, exit 1; both before anything is touched.
 ncpus=$(getconf _NPROCESSORS_CONF)
 for mode in top hist; do
-	expect_one_line "$mode: a cpu out of range" 1 "invalid -c cpu list '$ncpus'" \
+	expect_usage "$mode: a cpu out of range" "--cpus: '$ncpus' is not a valid cpu set" \
 		sched-latency $mode -c "$ncpus"
-	expect_one_line "$mode: a malformed cpu list" 1 "invalid -c cpu list" \
+	expect_usage "$mode: a malformed cpu list" "--cpus: 'x' is not a valid cpu set" \
 		sched-latency $mode -c x
-	expect_one_line "$mode: a negative duration" 1 "invalid -d duration '-5'" \
+	expect_one_line "$mode: a negative duration" 1 "invalid -d duration" \
 		sched-latency $mode -d -5
-	expect_one_line "$mode: a zero duration" 1 "invalid -d duration '0'" \
+	expect_usage "$mode: a zero duration" "--duration: '0' is not a valid duration" \
 		sched-latency $mode -d 0
-	expect_one_line "$mode: a malformed duration" 1 "invalid -d duration '5x'" \
-		sched-latency $mode -d 5x
-	expect_one_line "$mode: a duration with two suffixes" 1 "invalid -d duration '5ss'" \
-		sched-latency $mode -d 5ss
-	expect_one_line "$mode: a duration of words" 1 "invalid -d duration 'abc'" \
+	expect_usage "$mode: a duration of words" "--duration: 'abc' is not a valid duration" \
 		sched-latency $mode -d abc
-	expect_one_line "$mode: an unknown --stop-on variable" 1 \
-		"unknown --stop-on variable 'foo'" sched-latency $mode -T 10 --stop-on foo
+	expect_usage "$mode: an unknown --stop-on variable" "--stop-on: 'foo' is not a variable" \
+		sched-latency $mode -T 10 --stop-on foo
 	expect_one_line "$mode: --stop-on without -T" 1 "needs a threshold" \
 		sched-latency $mode --stop-on poid
-	expect_one_line "$mode: an unknown --model" 1 "unknown --model 'foo'" \
+	expect_usage "$mode: an unknown --model" "--model: 'foo' is not a model" \
 		sched-latency $mode --model foo
-	expect_one_line "$mode: a malformed threshold" 1 "invalid -T value '12us'" \
+	expect_usage "$mode: a malformed threshold" "--threshold: '12us' is not a valid number" \
 		sched-latency $mode -T 12us
-	expect_one_line "$mode: a zero threshold" 1 "invalid -T value '0'" \
+	expect_usage "$mode: a zero threshold" "--threshold value 0 is out of range" \
 		sched-latency $mode -T 0
-	expect_one_line "$mode: a zero --max-bound" 1 "invalid --max-bound value '0'" \
+	expect_usage "$mode: a zero --max-bound" "--max-bound value 0 is out of range" \
 		sched-latency $mode --max-bound 0
-	expect_one_line "$mode: a malformed --max-bound" 1 "invalid --max-bound value '1ms'" \
+	expect_usage "$mode: a malformed --max-bound" "--max-bound: '1ms' is not a valid number" \
 		sched-latency $mode --max-bound 1ms
 	expect_one_line "$mode: --json - and --svg - at once" 1 \
 		"cannot both write to standard output" sched-latency $mode --json - --svg -
-	expect_one_line "$mode: an unknown action" 1 "unknown action 'mail'" \
+	expect_usage "$mode: an unknown action" "--on-threshold: 'mail' is not a valid action" \
 		sched-latency $mode --on-threshold mail
-	expect_one_line "$mode: a signal action without its pid" 1 "needs num=N and pid" \
+	expect_usage "$mode: a signal action without its pid" \
+		"--on-end: 'signal,num=10' is not a valid action" \
 		sched-latency $mode --on-end signal,num=10
-	expect_one_line "$mode: a shell action without its command" 1 "needs command=CMD" \
+	expect_usage "$mode: a shell action without its command" \
+		"--on-threshold: 'shell' is not a valid action" \
 		sched-latency $mode --on-threshold shell
-	expect_one_line "$mode: a bad -H cpu list" 1 "invalid -H cpu list 'x'" \
+	expect_usage "$mode: a bad -H cpu list" "--house-keeping: 'x' is not a valid cpu set" \
 		sched-latency $mode -H x
 	expect_one_line "$mode: -e without -t" 1 "-e needs -t" \
 		sched-latency $mode -e sched:sched_switch
-	expect_one_line "$mode: --warm-up 0" 1 "invalid --warm-up value '0'" \
-		sched-latency $mode --warm-up 0
-	expect_one_line "$mode: a bad priority" 1 "invalid -P priority" \
+	expect_usage "$mode: a bad priority" "--priority: 'x:1' is not a valid priority" \
 		sched-latency $mode -P x:1
 	expect_one_line "$mode: a workload without --" 1 "a workload goes after --" \
 		sched-latency $mode -d 1s sleep 1
-	expect "$mode: an unknown option" 1 "see 'rtla sched-latency" \
+	expect_usage "$mode: an unknown option" "unknown option .no-such-option" \
 		sched-latency $mode --no-such-option
 done
-expect_one_line "hist: a zero bucket size" 1 "invalid -b value '0'" sched-latency hist -b 0
-expect_one_line "hist: an unknown --vars variable" 1 "unknown --vars variable 'st'" \
+expect_usage "hist: a zero bucket size" "--bucket-size value 0 is out of range" \
+	sched-latency hist -b 0
+expect_usage "hist: an unknown --vars variable" "--vars: 'st' is not a variable" \
 	sched-latency hist --vars poid,st
 expect_one_line "hist: every column left out" 1 "every variable is left out" \
 	sched-latency hist --vars irq --no-irq
 expect_one_line "hist: --no-index alone" 1 "--no-index needs --with-zeros" \
 	sched-latency hist --no-index
-expect_one_line "-t FILE takes FILE, then parses on" 1 "invalid -c cpu list" \
+expect_usage "-t FILE takes FILE, then parses on" "--cpus: 'x' is not a valid cpu set" \
 	sched-latency top -t /tmp/sl_trace.txt -c x
-expect_one_line "-t=FILE as before" 1 "invalid -c cpu list" \
+expect_usage "-t=FILE as before" "--cpus: 'x' is not a valid cpu set" \
 	sched-latency top -t=/tmp/sl_trace.txt -c x
-expect_one_line "hist: too many entries" 1 "invalid -E value '20000'" \
+expect_usage "hist: too many entries" "--entries value 20000 is out of range" \
 	sched-latency hist -E 20000
 expect_one_line "hist: a histogram too wide" 1 "too wide" \
 	sched-latency hist -b 5000 -E 1000
@@ -186,22 +204,29 @@ rst = re.sub(r"^\.\. include:: (\S+)$",
 # the text of the man page without its markup, whitespace folded
 plain = " ".join(re.sub(r"[*\\`]", "", rst).split())
 bad = 0
-for line in sys.stdin:
-    m = re.match(r"\s+(?:-(\w)/)?--([\w-]+)(.*?): (.*)$", line) or \
-        re.match(r"\s+(--) (workload) (.*?): (.*)$", line)
+# the rtla option parser: "-c, --cpus <cpu-list>  text", the text on the
+# next line when the option is long
+lines = sys.stdin.read().splitlines()
+seen = 0
+for i, line in enumerate(lines):
+    m = re.match(r"\s+(?:-(\w), )?--([\w-]+)(?:\[\S*\]| <[^>]*>)?(?:\s{2,}(\S.*))?$", line)
     if not m:
         continue
-    short, long, arg, text = m.groups()
-    if long == "workload":
-        head = "-- workload"
-    else:
-        head = ("-%s, " % short if short else "") + "--" + long
+    short, long, text = m.groups()
+    if long == "help":
+        continue
+    if text is None:
+        text = lines[i + 1].strip() if i + 1 < len(lines) else ""
+    seen += 1
+    head = ("-%s, " % short if short else "") + "--" + long
     if head not in plain:
         print("# %s: no %s in the man page" % (sys.argv[1], head)); bad = 1
         continue
     words = text[0].upper() + text[1:] + "."
     if words not in plain:
         print("# %s: %s: not in the same words: %s" % (sys.argv[1], head, words)); bad = 1
+if seen < 20:
+    print("# %s: only %d options in --help" % (sys.argv[1], seen)); bad = 1
 sys.exit(bad)
 ' "$DOC/rtla-sched-latency-$mode.rst"
 	ok $? "$mode --help matches rtla-sched-latency-$mode.rst"

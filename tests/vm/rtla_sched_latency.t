@@ -38,7 +38,7 @@ trace_has_window() {
 		END { exit !found }' "$1"
 }
 
-# --- Errors: one line, exit 1, nothing left behind ---
+# --- Errors: one line, exit 1 (usage errors: 129), nothing left behind ---
 
 # err_check DESCRIPTION REGEX ARGS... - rtla fails with REGEX, exit 1
 err_check() {
@@ -51,10 +51,22 @@ err_check() {
 	ok $? "$what: exit 1 and the error"
 }
 
-err_check "a cpu out of range" "invalid -c cpu list '2'" top -c 2 -d 1s
-err_check "a negative duration" "invalid -d duration '-5'" top -d -5
-err_check "a malformed duration" "invalid -d duration '5x'" hist -d 5x
-err_check "an unknown --stop-on variable" "unknown --stop-on variable 'foo'" \
+# usage_check DESCRIPTION REGEX ARGS... - a usage error, as in every rtla
+# tool: exit 129, the error, then the usage
+usage_check() {
+	local what=$1 regex=$2 text status
+	shift 2
+	text=$(sl "$@" 2>&1)
+	status=$?
+	diag "$text"
+	[ $status -eq 129 ] && grep -qE -- "$regex" <<< "$text"
+	ok $? "$what: exit 129 and the error"
+}
+
+usage_check "a cpu out of range" "--cpus: '2' is not a valid cpu set" top -c 2 -d 1s
+err_check "a negative duration" "invalid -d duration" top -d -5
+usage_check "a malformed duration" "--duration: 'abc' is not a valid duration" hist -d abc
+usage_check "an unknown --stop-on variable" "--stop-on: 'foo' is not a variable" \
 	top -T 10 --stop-on foo
 err_check "an unwritable --json path (read-only file system)" \
 	"cannot write the --json file /usr/sched_latency.json" top -d 1s --json /usr/sched_latency.json

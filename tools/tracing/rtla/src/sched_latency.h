@@ -7,7 +7,5 @@
 #define __SCHED_LATENCY_H
 
 int sched_latency_main(int argc, char *argv[]);
-int sched_latency_top_main(int argc, char *argv[]);
-int sched_latency_hist_main(int argc, char *argv[]);
 
 #endif /* __SCHED_LATENCY_H */

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * rtla sched-latency: the collection loop: the max files, the lost
- * events, the bound of each CPU every second, -T on the bound, and the
- * end of the run.
+ * rtla sched-latency, the collection: the tool's life (its instances,
+ * its signals), and the loop: the max files, the lost events, the bound
+ * of each CPU every second, -T on the bound, and the end of the run.
  */
 #define _GNU_SOURCE
 #include <ctype.h>
@@ -17,12 +17,123 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "sched_latency_tool.h"
+#include "sched_latency_collect.h"
+#include "sched_latency_events.h"
+#include "sched_latency_instance.h"
+#include "sched_latency_workload.h"
 
-/* sl_cpu_monitored - whether the run measures this CPU */
-bool sl_cpu_monitored(struct sl_tool *tool, int cpu)
+/*
+ * Signals only raise flags, rtla's stop_tracing among them: the loop
+ * notices them within a second and tears the instance down on its normal
+ * path, so that no sched_latency_* instance outlives rtla.
+ */
+static volatile sig_atomic_t sl_child_event;
+static struct tracefs_instance *sl_iterating;
+
+/* sl_signal - a stop request (twice: abandon the event iteration) */
+static void sl_signal(int sig)
 {
-	return CPU_ISSET(cpu, &tool->params->monitored_cpus);
+	if (sig == SIGCHLD) {
+		sl_child_event = 1;
+		return;
+	}
+	if (stop_tracing && sl_iterating)
+		tracefs_iterate_stop(sl_iterating);
+	stop_tracing = 1;
+}
+
+/*
+ * sl_set_signals - stop cleanly on SIGINT, SIGTERM, SIGHUP and -d, and
+ * hear of the workload's end
+ */
+static void sl_set_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = sl_signal;
+	sigemptyset(&sa.sa_mask);
+	/* no SA_RESTART: the wait of the loop must end on a signal */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGALRM, &sa, NULL);
+	sigaction(SIGCHLD, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+}
+
+/*
+ * sl_tool_init - allocate the tool, open its instances, listen to them
+ *
+ * Once the tool exists it is returned in *toolp, also when a later step
+ * fails (-1), so that the caller destroys what was made.
+ */
+int sl_tool_init(struct sched_latency_params *params, struct sl_tool **toolp)
+{
+	struct sl_tool *tool;
+	int cpu;
+
+	tool = calloc_fatal(1, sizeof(*tool));
+	*toolp = tool;
+	tool->params = params;
+	tool->wl.out_fd = -1;
+	tool->nr_cpus = nr_cpus;
+	tool->cpu = calloc_fatal(tool->nr_cpus, sizeof(*tool->cpu));
+	tool->slb = slb_alloc(NULL, tool->nr_cpus);
+	if (!tool->slb)
+		fatal("rtla sched-latency: out of memory");
+	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
+		tool->cpu[cpu].pending_var = -1;
+		tool->cpu[cpu].workload_max_us = -1;
+	}
+
+	/* before the instance exists, so that it never outlives a signal */
+	sl_set_signals();
+
+	if (sl_instance_open(tool))
+		return -1;
+	sl_register_handlers(tool);
+	return 0;
+}
+
+/* sl_tool_destroy - the workload, the instances, and the memory */
+void sl_tool_destroy(struct sl_tool *tool)
+{
+	int cpu;
+
+	if (!tool)
+		return;
+	sl_workload_cleanup(tool);
+	sl_instance_close(tool);
+	for (cpu = 0; cpu < tool->nr_cpus; cpu++)
+		if (tool->cpu[cpu].has_res)
+			slb_result_fini(&tool->cpu[cpu].res);
+	free(tool->cpu);
+	slb_free(tool->slb);
+	free(tool->wl.command);
+	free(tool);
+}
+
+/*
+ * sl_threshold_continue - --on-threshold with continue: run the actions
+ * now, and measure on; false when the run is to end on this stop
+ */
+static bool sl_threshold_continue(struct sl_tool *tool)
+{
+	struct actions *actions = &tool->params->common.threshold_actions;
+
+	if (!actions->present[ACTION_CONTINUE])
+		return false;
+	tool->threshold_hits++;
+	fflush(stdout);
+	actions_perform(actions);
+	if (!actions->continue_flag)
+		return false;
+	tool->stop.hit = false;
+	if (tool->has_record)
+		trace_instance_start(&tool->record);
+	trace_instance_start(&tool->trace);
+	return true;
 }
 
 /*
@@ -36,9 +147,9 @@ void sl_system_totals(struct sl_tool *tool, bool computed, struct sl_totals *t)
 	int cpu, var;
 
 	memset(t, 0, sizeof(*t));
-	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
+	for_each_monitored_cpu(cpu, &tool->params->common) {
 		c = &tool->cpu[cpu];
-		if (!sl_cpu_monitored(tool, cpu) || !(computed ? c->has_res : c->seen))
+		if (!(computed ? c->has_res : c->seen))
 			continue;
 		t->windows += c->windows;
 		for (var = 0; var < SL_NR_VARS; var++)
@@ -178,9 +289,7 @@ static void sl_read_lost(struct sl_tool *tool)
 	char file[64], *text;
 	int cpu;
 
-	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
-		if (!sl_cpu_monitored(tool, cpu))
-			continue;
+	for_each_monitored_cpu(cpu, &tool->params->common) {
 		snprintf(file, sizeof(file), "per_cpu/cpu%d/stats", cpu);
 		text = tracefs_instance_file_read(tool->trace.inst, file, NULL);
 		if (!text)
@@ -234,9 +343,7 @@ static int sl_compute(struct sl_tool *tool)
 	for (m = 0; m < SLB_NR_MODELS; m++)
 		tool->system[m] = NULL;
 
-	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
-		if (!sl_cpu_monitored(tool, cpu))
-			continue;
+	for_each_monitored_cpu(cpu, &tool->params->common) {
 		c = &tool->cpu[cpu];
 		if (c->has_res)
 			slb_result_fini(&c->res);
@@ -279,15 +386,15 @@ static bool sl_dominant_stack(struct sl_tool *tool, const struct slb_bound *b,
 /* sl_check_bound - --stop-on bound: compare each CPU's bound to -T */
 static void sl_check_bound(struct sl_tool *tool)
 {
-	unsigned long long threshold = tool->params->threshold_us * 1000ULL;
+	unsigned long long threshold = tool->params->common.stop_us * 1000ULL;
 	struct sl_stop *stop = &tool->stop;
 	const struct slb_bound *b;
 	int cpu;
 
 	if (stop->hit)
 		return;
-	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
-		if (!sl_cpu_monitored(tool, cpu) || !tool->cpu[cpu].has_res)
+	for_each_monitored_cpu(cpu, &tool->params->common) {
+		if (!tool->cpu[cpu].has_res)
 			continue;
 		b = &tool->cpu[cpu].res.bound[tool->params->model];
 		if (!b->unbounded && b->latency <= threshold)
@@ -308,16 +415,14 @@ static void sl_check_bound(struct sl_tool *tool)
  */
 static void sl_stop_from_max(struct sl_tool *tool)
 {
-	unsigned long long threshold = tool->params->threshold_us * 1000ULL;
+	unsigned long long threshold = tool->params->common.stop_us * 1000ULL;
 	struct sl_stop *stop = &tool->stop;
 	int cpu, var;
 
 	stop->hit = true;
 	stop->cpu = -1;
 	stop->var = SL_STOP_ANY;
-	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
-		if (!sl_cpu_monitored(tool, cpu))
-			continue;
+	for_each_monitored_cpu(cpu, &tool->params->common) {
 		for (var = 0; var < SL_NR_VARS; var++) {
 			unsigned long long v = tool->cpu[cpu].max[var];
 
@@ -361,7 +466,7 @@ static void sl_wait(struct sl_tool *tool, double until)
 {
 	double left;
 
-	while (!sl_stop_requested && !sl_child_event) {
+	while (!stop_tracing && !sl_child_event) {
 		left = until - sl_elapsed(tool);
 		if (left <= 0)
 			return;
@@ -381,13 +486,13 @@ static void sl_wait(struct sl_tool *tool, double until)
  */
 int sl_run(struct sl_tool *tool, void (*periodic)(struct sl_tool *tool))
 {
-	struct sl_params *params = tool->params;
+	struct sched_latency_params *params = tool->params;
 	bool compute = periodic || params->stop_on == SL_STOP_BOUND;
 	bool kernel_stop = false;
 	int retval = -1;
 	double tick = 0;
 
-	if (sl_stop_requested)
+	if (stop_tracing)
 		return -1;
 
 	/*
@@ -396,15 +501,15 @@ int sl_run(struct sl_tool *tool, void (*periodic)(struct sl_tool *tool))
 	 * tracing starts.
 	 */
 	clock_gettime(CLOCK_MONOTONIC, &tool->start_ts);
-	if (params->warmup) {
+	if (params->common.warmup) {
 		if (params->workload && sl_workload_start(tool))
 			goto out_stop;
-		debug_msg("warming up for %d s\n", params->warmup);
-		sl_wait(tool, params->warmup);
-		if (sl_stop_requested || (sl_child_event && sl_workload_reap(tool))) {
+		debug_msg("warming up for %d s\n", params->common.warmup);
+		sl_wait(tool, params->common.warmup);
+		if (stop_tracing || (sl_child_event && sl_workload_reap(tool))) {
 			err_msg("rtla sched-latency: %s during the warm-up\n",
-				sl_stop_requested ? "stopped" : "the workload ended");
-			tool->wl.ended = !sl_stop_requested;
+				stop_tracing ? "stopped" : "the workload ended");
+			tool->wl.ended = !stop_tracing;
 			goto out_stop;
 		}
 	}
@@ -416,12 +521,12 @@ int sl_run(struct sl_tool *tool, void (*periodic)(struct sl_tool *tool))
 	clock_gettime(CLOCK_MONOTONIC, &tool->start_ts);
 	tool->start_time = time(NULL);
 
-	if (!params->warmup && params->workload && sl_workload_start(tool))
+	if (!params->common.warmup && params->workload && sl_workload_start(tool))
 		goto out_stop;
-	if (params->duration)
-		alarm(params->duration);
+	if (params->common.duration)
+		alarm(params->common.duration);
 
-	while (!sl_stop_requested) {
+	while (!stop_tracing) {
 		tick += 1;
 		sl_wait(tool, tick);
 
@@ -429,13 +534,19 @@ int sl_run(struct sl_tool *tool, void (*periodic)(struct sl_tool *tool))
 			goto out_stop;
 		if (params->stop_on == SL_STOP_BOUND)
 			sl_check_bound(tool);
-		if (periodic && !params->quiet)
+		if (periodic && !params->common.quiet)
 			periodic(tool);
 
-		if (tool->stop.hit)
+		if (tool->stop.hit) {
+			if (sl_threshold_continue(tool))
+				continue;
 			break;
+		}
 		/* the kernel stopped an instance on the threshold */
-		if (trace_is_off(&tool->trace, tool->has_record ? &tool->record : NULL)) {
+		if (!tracefs_trace_is_on(tool->trace.inst) ||
+		    (tool->has_record && !tracefs_trace_is_on(tool->record.inst))) {
+			if (sl_threshold_continue(tool))
+				continue;
 			kernel_stop = true;
 			break;
 		}

@@ -17,7 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "sched_latency_tool.h"
+#include "sched_latency_events.h"
 
 /*
  * Events: the tracer's interrupt executions go straight into the bound
@@ -151,7 +151,7 @@ static int sl_window(struct sl_tool *tool, struct trace_seq *s,
 		     int cause)
 {
 	unsigned long long value = 0, start = 0, ip = 0;
-	struct sl_params *params = tool->params;
+	struct sched_latency_params *params = tool->params;
 	struct sl_stop *stop = &tool->stop;
 	char name[64], instance[256];
 	struct sl_cpu *c;
@@ -178,8 +178,8 @@ static int sl_window(struct sl_tool *tool, struct trace_seq *s,
 	if (cause == 1)
 		stopping = true;
 	else
-		stopping = params->threshold_us && params->stop_on == (int)var &&
-			   value > (unsigned long long)params->threshold_us * 1000;
+		stopping = params->common.stop_us && params->stop_on == (int)var &&
+			   value > (unsigned long long)params->common.stop_us * 1000;
 
 	first = stopping && !stop->hit;
 	if (first) {

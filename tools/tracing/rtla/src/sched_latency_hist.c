@@ -9,21 +9,12 @@
  * so that memory does not depend on the number of buckets times CPUs.
  */
 #define _GNU_SOURCE
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "sched_latency_tool.h"
-
-static const char * const sl_hist_label[SL_NR_VARS] = {
-	[SL_POID]	= "POID",
-	[SL_PSD]	= "PSD",
-	[SL_DST]	= "DST",
-	[SL_PAIE]	= "PAIE",
-	[SL_IRQ]	= "IRQ",
-	[SL_NMI]	= "NMI",
-};
+#include "sched_latency_mode.h"
+#include "cli.h"
 
 /* one hist/ file: its text, where the walk is, and its CPU columns */
 struct sl_hist_file {
@@ -178,18 +169,18 @@ static bool sl_hist_cpu_shown(struct sl_tool *tool, struct sl_hist *h, int cpu)
 		if (h->stat[cpu * SL_NR_VARS + var].count)
 			return true;
 	/* a CPU that saw nothing is offline, unless zeros were asked for */
-	return tool->params->with_zeros;
+	return tool->params->common.hist.with_zeros;
 }
 
 /* sl_hist_header - the title lines and the column names */
 static void sl_hist_header(struct sl_tool *tool, struct sl_hist *h)
 {
-	struct sl_params *params = tool->params;
+	struct sched_latency_params *params = tool->params;
 	struct trace_seq *s = tool->trace.seq;
 	char duration[26], label[16];
 	int cpu, var;
 
-	if (params->no_header)
+	if (params->common.hist.no_header)
 		return;
 
 	get_duration(tool->start_time, duration, sizeof(duration));
@@ -202,7 +193,7 @@ static void sl_hist_header(struct sl_tool *tool, struct sl_hist *h)
 	trace_seq_printf(s, "# min and avg are estimated from the histogram buckets; max is exact\n");
 	trace_seq_printf(s, "# Duration: %s\n", duration);
 
-	if (!params->no_index)
+	if (!params->common.hist.no_index)
 		trace_seq_printf(s, "%-6s", "Index");
 	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
 		if (!sl_hist_cpu_shown(tool, h, cpu))
@@ -210,7 +201,7 @@ static void sl_hist_header(struct sl_tool *tool, struct sl_hist *h)
 		for (var = 0; var < SL_NR_VARS; var++) {
 			if (!sl_hist_var_shown(tool, var))
 				continue;
-			snprintf(label, sizeof(label), "%s-%03d", sl_hist_label[var], cpu);
+			snprintf(label, sizeof(label), "%s-%03d", sl_var_column(var), cpu);
 			trace_seq_printf(s, " %9s", label);
 		}
 	}
@@ -229,7 +220,7 @@ static bool sl_hist_row(struct sl_tool *tool, struct sl_hist *h, const char *ind
 	unsigned long long total = 0;
 	int cpu, var, i;
 
-	if (!tool->params->no_index)
+	if (!tool->params->common.hist.no_index)
 		trace_seq_printf(s, "%-6s", index);
 	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
 		if (!sl_hist_cpu_shown(tool, h, cpu))
@@ -248,7 +239,7 @@ static bool sl_hist_row(struct sl_tool *tool, struct sl_hist *h, const char *ind
 		}
 	}
 	trace_seq_printf(s, "\n");
-	if (!total && !tool->params->with_zeros && strcmp(index, "over:")) {
+	if (!total && !tool->params->common.hist.with_zeros && strcmp(index, "over:")) {
 		trace_seq_reset(s);
 		return false;
 	}
@@ -265,7 +256,7 @@ static void sl_hist_summary_row(struct sl_tool *tool, struct sl_hist *h,
 	struct sl_hist_stat *st;
 	int cpu, var;
 
-	if (!tool->params->no_index)
+	if (!tool->params->common.hist.no_index)
 		trace_seq_printf(s, "%-6s", index);
 	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
 		if (!sl_hist_cpu_shown(tool, h, cpu))
@@ -300,7 +291,7 @@ static void sl_hist_summary_row(struct sl_tool *tool, struct sl_hist *h,
 /* sl_hist_print - the histogram, the over row and the summary */
 static int sl_hist_print(struct sl_tool *tool)
 {
-	struct sl_params *params = tool->params;
+	struct sched_latency_params *params = tool->params;
 	struct sl_hist h;
 	char index[32];
 	int var, more;
@@ -327,14 +318,14 @@ static int sl_hist_print(struct sl_tool *tool)
 			sl_hist_row(tool, &h, "over:");
 			continue;
 		}
-		if (params->quiet)
+		if (params->common.quiet)
 			continue;
 		snprintf(index, sizeof(index), "%llu",
 			 sl_nano ? h.file[0].lower : h.file[0].lower / 1000);
 		sl_hist_row(tool, &h, index);
 	}
 
-	if (!params->no_summary) {
+	if (!params->common.hist.no_summary) {
 		sl_hist_summary_row(tool, &h, "count:", 0);
 		sl_hist_summary_row(tool, &h, "min:", 1);
 		sl_hist_summary_row(tool, &h, "avg:", 2);
@@ -349,147 +340,8 @@ err:
 	return -1;
 }
 
-/* sl_hist_usage - the usage of rtla sched-latency hist */
-static __noreturn void sl_hist_usage(int err)
-{
-	static const char * const synopsis[] = {
-		"  usage: rtla sched-latency hist [-h] [-q] [-c cpu-list] [-d time] [-D] [-P priority] [-T us] \\",
-		"	  [--stop-on var] [--model name] [--max-bound us] [--warm-up s] [-t[=file]] [-e sys[:event]] [--filter <filter>] \\",
-		"	  [--trigger <trigger>] [--json file] [--svg file] [--trace-buffer-size kB] [-b N] [-E N] \\",
-		"	  [--no-header] [--no-summary] [--no-index] [--with-zeros] [--no-irq] [--no-nmi] [--vars list] \\",
-		"	  [-- workload [args...]]",
-		NULL,
-	};
-	static const char * const options[] = {
-		"	  -b/--bucket-size N: set the histogram bucket size in us (default 1)",
-		"	  -E/--entries N: set the number of entries of the histogram (default 1000)",
-		"	     --no-header: do not print header",
-		"	     --no-summary: do not print summary",
-		"	     --no-index: do not print index",
-		"	     --with-zeros: print zero only entries",
-		"	     --no-irq: leave out the IRQ columns",
-		"	     --no-nmi: leave out the NMI columns",
-		"	     --vars list: show only these variables' columns (poid,psd,dst,paie,irq,nmi)",
-		NULL,
-	};
-
-	sl_usage("rtla sched-latency hist: per-cpu histograms of the variables of the scheduling latency bound",
-		 synopsis,
-		 "	  -q/--quiet: print only the over row and the summary, not the histogram entries",
-		 options, err);
-}
-
-/* sl_hist_parse_args - the command line of hist */
-/* sl_hist_parse_vars - --vars: the variables shown; returns those hidden */
-static unsigned int sl_hist_parse_vars(const char *arg)
-{
-	char *list = strdup(arg), *tok, *save;
-	unsigned int shown = 0;
-	int var;
-
-	if (!list)
-		sl_fail("out of memory");
-	for (tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		for (var = 0; var < SL_NR_VARS; var++)
-			if (!strcmp(tok, sl_var_name(var)))
-				break;
-		if (var == SL_NR_VARS)
-			sl_fail("unknown --vars variable '%s': poid, psd, dst, paie, irq or nmi", tok);
-		shown |= 1U << var;
-	}
-	free(list);
-	if (!shown)
-		sl_fail("--vars needs at least one variable");
-	return ~shown & ((1U << SL_NR_VARS) - 1);
-}
-
-static void sl_hist_parse_args(struct sl_params *params, int argc, char *argv[])
-{
-	static const struct option hist_options[] = {
-		{"bucket-size",		required_argument,	0, 'b'},
-		{"entries",		required_argument,	0, 'E'},
-		{"no-header",		no_argument,		0, SL_OPT_NO_HEADER},
-		{"no-summary",		no_argument,		0, SL_OPT_NO_SUMMARY},
-		{"no-index",		no_argument,		0, SL_OPT_NO_INDEX},
-		{"with-zeros",		no_argument,		0, SL_OPT_WITH_ZEROS},
-		{"no-irq",		no_argument,		0, SL_OPT_NO_IRQ},
-		{"no-nmi",		no_argument,		0, SL_OPT_NO_NMI},
-		{"vars",		required_argument,	0, SL_OPT_VARS},
-		{0, 0, 0, 0}
-	};
-	struct option *long_options = sl_long_options(hist_options);
-	int c;
-
-	while ((c = getopt_long(argc, argv, SL_COMMON_SHORT_OPTIONS "b:E:", long_options,
-				NULL)) != -1) {
-		switch (c) {
-		case 'h':
-			sl_hist_usage(SL_EXIT_OK);
-		case '?':
-			sl_try_help();
-		case 'b':
-			params->bucket_us = sl_parse_number("-b", optarg, 1, 4294967);
-			break;
-		case 'E':
-			params->entries = sl_parse_number("-E", optarg, 1, 10000);
-			break;
-		case SL_OPT_NO_HEADER:
-			params->no_header = true;
-			break;
-		case SL_OPT_NO_SUMMARY:
-			params->no_summary = true;
-			break;
-		case SL_OPT_NO_INDEX:
-			params->no_index = true;
-			break;
-		case SL_OPT_WITH_ZEROS:
-			params->with_zeros = true;
-			break;
-		case SL_OPT_NO_IRQ:
-			params->hist_hidden |= 1U << SL_IRQ;
-			break;
-		case SL_OPT_NO_NMI:
-			params->hist_hidden |= 1U << SL_NMI;
-			break;
-		case SL_OPT_VARS:
-			params->hist_hidden |= sl_hist_parse_vars(optarg);
-			break;
-		default:
-			if (sl_parse_common_option(params, c, optarg, argc, argv))
-				sl_try_help();
-		}
-	}
-	free(long_options);
-	if (params->hist_hidden == (1U << SL_NR_VARS) - 1)
-		sl_fail("every variable is left out: nothing to show");
-	/* as upstream rtla hist: without zeros, rows without an index are ambiguous */
-	if (params->no_index && !params->with_zeros)
-		sl_fail("--no-index needs --with-zeros: the rows would not say their bucket");
-	sl_parse_workload(params, argc, argv);
-	sl_check_params(params);
-}
-
-/* sched_latency_hist_main - rtla sched-latency hist */
-int sched_latency_hist_main(int argc, char *argv[])
-{
-	struct sl_tool *tool = NULL;
-	struct sl_params params;
-	int status = SL_EXIT_ERROR;
-
-	sl_params_init(&params, "hist");
-	sl_hist_parse_args(&params, argc, argv);
-
-	if (sl_tool_init(&params, &tool))
-		goto out;
-	if (sl_run(tool, NULL)) {
-		sl_workload_report(tool);
-		goto out;
-	}
-
-	if (sl_hist_print(tool))
-		goto out;
-	status = sl_finish(tool);
-out:
-	sl_tool_destroy(tool);
-	exit(status);
-}
+const struct sl_mode sl_hist_mode = {
+	.name		= "hist",
+	.parse_args	= sched_latency_hist_parse_args,
+	.print		= sl_hist_print,
+};

@@ -17,8 +17,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "sched_latency_tool.h"
-
+#include "sched_latency_output.h"
+#include "sched_latency_collect.h"
+#include "sched_latency_workload.h"
 
 /* an offset past this from the closest symbol below is no symbol's */
 #define SL_MAX_FUNC_SIZE	0x100000ULL
@@ -91,7 +92,7 @@ void sl_symbolize_stop(struct sl_tool *tool)
 /* sl_print_stop - which CPU, which variable, how much, and the stack */
 void sl_print_stop(struct sl_tool *tool)
 {
-	struct sl_params *params = tool->params;
+	struct sched_latency_params *params = tool->params;
 	struct sl_stop *stop = &tool->stop;
 	const struct slb_bound *b;
 	char name[64];
@@ -100,7 +101,7 @@ void sl_print_stop(struct sl_tool *tool)
 	printf("rtla sched-latency hit stop tracing\n");
 	if (stop->cpu < 0) {
 		printf("  the kernel stopped on the %lld us threshold, but its stop event was lost\n",
-		       params->threshold_us);
+		       params->common.stop_us);
 		return;
 	}
 
@@ -109,11 +110,11 @@ void sl_print_stop(struct sl_tool *tool)
 		if (stop->value == ULLONG_MAX)
 			printf("  CPU %d: the %s bound is unbounded (%s), threshold %lld us\n",
 			       stop->cpu, slb_model_name(params->model), slb_why_name(b->why),
-			       params->threshold_us);
+			       params->common.stop_us);
 		else
 			printf("  CPU %d: the %s bound is %.*f %s, above the %lld us threshold\n",
 			       stop->cpu, slb_model_name(params->model), SL_PREC,
-			       SL_TIME(stop->value), SL_UNIT, params->threshold_us);
+			       SL_TIME(stop->value), SL_UNIT, params->common.stop_us);
 		sl_term_name(&b->dominant, name, sizeof(name));
 		printf("  dominated by %s (%.*f %s)\n", name, SL_PREC, SL_TIME(b->dominant.ns),
 		       SL_UNIT);
@@ -121,7 +122,7 @@ void sl_print_stop(struct sl_tool *tool)
 		printf("  CPU %d: %s %s of %.*f %s, above the %lld us threshold\n",
 		       stop->cpu, sl_var_label(stop->var),
 		       stop->var < SL_NR_WINDOWS ? "window" : "execution",
-		       SL_PREC, SL_TIME(stop->value), SL_UNIT, params->threshold_us);
+		       SL_PREC, SL_TIME(stop->value), SL_UNIT, params->common.stop_us);
 		if (stop->ip)
 			printf("  started at %s (%llu.%09llu s)\n", stop->where,
 			       stop->start / 1000000000ULL, stop->start % 1000000000ULL);
@@ -303,7 +304,7 @@ static void sl_print_cpu_breakdown(struct sl_tool *tool, int cpu)
 /* sl_print_verdict - the lines that explain the exit status */
 static void sl_print_verdict(struct sl_tool *tool)
 {
-	struct sl_params *params = tool->params;
+	struct sched_latency_params *params = tool->params;
 	struct sl_workload *wl = &tool->wl;
 
 	if (params->max_bound_us)
@@ -512,7 +513,7 @@ static void json_stop(FILE *fp, struct sl_tool *tool)
 		fprintf(fp, "null");
 	else
 		fprintf(fp, "%llu", stop->value);
-	fprintf(fp, ", \"threshold_us\": %lld", tool->params->threshold_us);
+	fprintf(fp, ", \"threshold_us\": %lld", tool->params->common.stop_us);
 	if (stop->var == SL_STOP_BOUND)
 		fprintf(fp, ", \"model\": \"%s\"", slb_model_name(tool->params->model));
 	fprintf(fp, ", \"stack\": [");
@@ -521,16 +522,6 @@ static void json_stop(FILE *fp, struct sl_tool *tool)
 		json_string(fp, stop->frame[i]);
 	}
 	fprintf(fp, "]}");
-}
-
-/* sl_exit_status - the workload's status as a shell shows it */
-int sl_exit_status(int status)
-{
-	if (WIFEXITED(status))
-		return WEXITSTATUS(status);
-	if (WIFSIGNALED(status))
-		return 128 + WTERMSIG(status);
-	return -1;
 }
 
 /* json_time - a time as an ISO 8601 UTC string */
@@ -583,7 +574,7 @@ static const char * const sl_verdicts[] = {
  */
 static void json_envelope(FILE *fp, struct sl_tool *tool)
 {
-	struct sl_params *params = tool->params;
+	struct sched_latency_params *params = tool->params;
 	struct utsname u;
 
 	json_cmdline(fp);
@@ -608,16 +599,16 @@ static void json_envelope(FILE *fp, struct sl_tool *tool)
 	fprintf(fp, "  \"rtla_version\": null,\n");
 #endif
 	fprintf(fp, "  \"settings\": {\"cpus\": ");
-	json_string(fp, params->cpus ? params->cpus : "all");
+	json_string(fp, params->common.cpus ? params->common.cpus : "all");
 	fprintf(fp, ", \"hist_bucket_ns\": %llu, \"hist_buckets\": %llu",
 		tool->bucket_ns, tool->nr_buckets);
 	fprintf(fp, ", \"threshold_us\": %lld, \"stop_on\": \"%s\"",
-		params->threshold_us, sl_var_name(params->stop_on));
+		params->common.stop_us, sl_var_name(params->stop_on));
 	if (params->max_bound_us)
 		fprintf(fp, ", \"max_bound_us\": %lld", params->max_bound_us);
 	else
 		fprintf(fp, ", \"max_bound_us\": null");
-	fprintf(fp, ", \"trace_buffer_size_kb\": %d},\n", params->buffer_size);
+	fprintf(fp, ", \"trace_buffer_size_kb\": %d},\n", params->common.buffer_size);
 	fprintf(fp, "  \"verdict\": \"%s\",\n", sl_verdicts[tool->verdict]);
 	fprintf(fp, "  \"exit_status\": %d,\n", tool->verdict);
 	fprintf(fp, "  \"cpus_over_max_bound\": %d,\n", tool->over_gate);
@@ -696,8 +687,8 @@ int sl_write_json(struct sl_tool *tool)
 	fprintf(fp, "  \"model\": \"%s\",\n", slb_model_name(tool->params->model));
 
 	fprintf(fp, "  \"cpus\": {");
-	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
-		if (!sl_cpu_monitored(tool, cpu) || !tool->cpu[cpu].has_res)
+	for_each_monitored_cpu(cpu, &tool->params->common) {
+		if (!tool->cpu[cpu].has_res)
 			continue;
 		fprintf(fp, "%s\n", first ? "" : ",");
 		json_cpu(fp, tool, cpu);

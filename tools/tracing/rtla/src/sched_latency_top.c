@@ -4,12 +4,13 @@
  * scheduling latency bound and of the bound, refreshed every second.
  */
 #define _GNU_SOURCE
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "sched_latency_tool.h"
+#include "sched_latency_mode.h"
+#include "cli.h"
+#include "sched_latency_collect.h"
 
 static const char *no_value = "        -";
 
@@ -115,12 +116,12 @@ static void sl_top_print(struct sl_tool *tool)
 	struct trace_seq *s = tool->trace.seq;
 	int cpu;
 
-	if (!config_debug && !tool->params->quiet && isatty(STDOUT_FILENO))
+	if (!config_debug && !tool->params->common.quiet && isatty(STDOUT_FILENO))
 		trace_seq_printf(s, "\033c");
 
 	sl_top_header(tool);
-	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
-		if (!sl_cpu_monitored(tool, cpu) || !tool->cpu[cpu].seen)
+	for_each_monitored_cpu(cpu, &tool->params->common) {
+		if (!tool->cpu[cpu].seen)
 			continue;
 		sl_top_print_cpu(tool, cpu);
 	}
@@ -131,68 +132,16 @@ static void sl_top_print(struct sl_tool *tool)
 	fflush(stdout);
 }
 
-/* sl_top_usage - the usage of rtla sched-latency top */
-static __noreturn void sl_top_usage(int err)
+/* sl_top_final - the last table, whatever -q said */
+static int sl_top_final(struct sl_tool *tool)
 {
-	static const char * const synopsis[] = {
-		"  usage: rtla sched-latency top [-h] [-q] [-c cpu-list] [-d time] [-D] [-P priority] [-T us] \\",
-		"	  [--stop-on var] [--model name] [--max-bound us] [--warm-up s] [-t[=file]] [-e sys[:event]] [--filter <filter>] \\",
-		"	  [--trigger <trigger>] [--json file] [--svg file] [--trace-buffer-size kB] \\",
-		"	  [-- workload [args...]]",
-		NULL,
-	};
-	static const char * const options[] = {
-		NULL,
-	};
-
-	sl_usage("rtla sched-latency top: a per-cpu table of the scheduling latency bound and of its variables",
-		 synopsis, "	  -q/--quiet: print only the final table, not one every second",
-		 options, err);
-}
-
-/* sl_top_parse_args - the command line of top */
-static void sl_top_parse_args(struct sl_params *params, int argc, char *argv[])
-{
-	static const struct option top_options[] = {
-		{0, 0, 0, 0}
-	};
-	struct option *long_options = sl_long_options(top_options);
-	int c;
-
-	while ((c = getopt_long(argc, argv, SL_COMMON_SHORT_OPTIONS, long_options,
-				NULL)) != -1) {
-		if (c == 'h')
-			sl_top_usage(SL_EXIT_OK);
-		if (c == '?')
-			sl_try_help();
-		if (sl_parse_common_option(params, c, optarg, argc, argv))
-			sl_try_help();
-	}
-	free(long_options);
-	sl_parse_workload(params, argc, argv);
-	sl_check_params(params);
-}
-
-/* sched_latency_top_main - rtla sched-latency top */
-int sched_latency_top_main(int argc, char *argv[])
-{
-	struct sl_tool *tool = NULL;
-	struct sl_params params;
-	int status = SL_EXIT_ERROR;
-
-	sl_params_init(&params, "top");
-	sl_top_parse_args(&params, argc, argv);
-
-	if (sl_tool_init(&params, &tool))
-		goto out;
-	if (sl_run(tool, sl_top_print)) {
-		sl_workload_report(tool);
-		goto out;
-	}
-
 	sl_top_print(tool);
-	status = sl_finish(tool);
-out:
-	sl_tool_destroy(tool);
-	exit(status);
+	return 0;
 }
+
+const struct sl_mode sl_top_mode = {
+	.name		= "top",
+	.parse_args	= sched_latency_top_parse_args,
+	.periodic	= sl_top_print,
+	.print		= sl_top_final,
+};

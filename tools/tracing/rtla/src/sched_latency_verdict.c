@@ -17,7 +17,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "sched_latency_tool.h"
+#include "sched_latency_verdict.h"
+#include "sched_latency_collect.h"
+#include "sched_latency_instance.h"
+#include "sched_latency_output.h"
+#include "sched_latency_workload.h"
 
 /*
  * sl_save_trace - -t: keep the record instance's trace, at the end of the
@@ -27,7 +31,6 @@ static void sl_save_trace(struct sl_tool *tool)
 {
 	if (!tool->has_record || !tool->params->trace_output)
 		return;
-	printf("  Saving trace to %s\n", tool->params->trace_output);
 	if (save_trace_to_file(tool->record.inst, tool->params->trace_output))
 		err_msg("rtla sched-latency: cannot save the trace to %s\n",
 			tool->params->trace_output);
@@ -40,7 +43,7 @@ static void sl_save_trace(struct sl_tool *tool)
  */
 static bool sl_check_gate(struct sl_tool *tool)
 {
-	struct sl_params *params = tool->params;
+	struct sched_latency_params *params = tool->params;
 	unsigned long long gate_ns = params->max_bound_us * 1000ULL;
 	const struct slb_bound *b;
 	int cpu;
@@ -48,8 +51,8 @@ static bool sl_check_gate(struct sl_tool *tool)
 	tool->over_gate = 0;
 	if (!params->max_bound_us)
 		return false;
-	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
-		if (!sl_cpu_monitored(tool, cpu) || !tool->cpu[cpu].has_res)
+	for_each_monitored_cpu(cpu, &tool->params->common) {
+		if (!tool->cpu[cpu].has_res)
 			continue;
 		b = &tool->cpu[cpu].res.bound[params->model];
 		if (b->unbounded || b->latency > gate_ns)
@@ -64,18 +67,22 @@ static bool sl_check_gate(struct sl_tool *tool)
  */
 int sl_finish(struct sl_tool *tool)
 {
-	struct sl_params *params = tool->params;
+	struct sched_latency_params *params = tool->params;
 	bool output_failed = false;
 
 	/* after the mode's own output, before what reads cyclictest's maxima */
 	sl_workload_report(tool);
 
 	tool->verdict = SL_EXIT_OK;
+	if (tool->threshold_hits)
+		tool->verdict = SL_EXIT_EXCEEDED;
 	if (tool->stop.hit) {
 		sl_symbolize_stop(tool);
 		sl_print_stop(tool);
 		tool->verdict = SL_EXIT_EXCEEDED;
-		if (sl_run_actions(tool, &params->on_threshold))
+		/* what the actions print comes after what rtla printed */
+		fflush(stdout);
+		if (actions_perform(&params->common.threshold_actions))
 			output_failed = true;
 	}
 	sl_save_trace(tool);
@@ -99,7 +106,8 @@ int sl_finish(struct sl_tool *tool)
 			output_failed = true;
 		sl_close_output(&params->svg, true);
 	}
-	if (sl_run_actions(tool, &params->on_end))
+	fflush(stdout);
+	if (actions_perform(&params->common.end_actions))
 		output_failed = true;
 	if (output_failed && tool->verdict == SL_EXIT_OK)
 		return SL_EXIT_ERROR;

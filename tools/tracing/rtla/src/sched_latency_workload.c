@@ -19,7 +19,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "sched_latency_tool.h"
+#include "sched_latency_workload.h"
+#include "sched_latency_instance.h"
 
 /* how long a stopped workload gets between SIGTERM and SIGKILL */
 #define SL_WORKLOAD_GRACE_MS	2000
@@ -46,7 +47,7 @@ static char *sl_join(char **argv)
 }
 
 /* sl_child - the forked side: own process group, stdout to the pipe, exec */
-static void sl_child(struct sl_params *params, int out, int err)
+static void sl_child(struct sched_latency_params *params, int out, int err)
 {
 	char **argv = params->workload;
 	int error;

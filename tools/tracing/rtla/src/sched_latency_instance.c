@@ -1,32 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * rtla sched-latency: the system checks, the trace instances and their
- * latency_parser tracer, the signals, rtla's house-keeping, and the
- * teardown that leaves no instance behind.
+ * rtla sched-latency, instance control: the system checks, the trace
+ * instances and their latency_parser tracer, rtla's house-keeping, and
+ * the teardown that leaves no instance behind.
  */
 #define _GNU_SOURCE
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "sched_latency_tool.h"
-
-/*
- * Signals only raise flags: the loop notices them within a second and
- * tears the instance down on its normal path, so that no sched_latency_*
- * instance outlives rtla.
- */
-sig_atomic_t sl_stop_requested;
-sig_atomic_t sl_child_event;
-struct tracefs_instance *sl_iterating;
+#include "sched_latency_instance.h"
 
 /*
  * The system: what must hold before anything is touched.
@@ -44,8 +31,8 @@ static void sl_open_output(struct sl_output *out, const char *opt)
 	if (!strcmp(out->path, "-")) {
 		out->fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
 		if (out->fd < 0 || dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
-			sl_fail("cannot write the %s report to standard output: %s", opt,
-				strerror(errno));
+			fatal("rtla sched-latency: cannot write the %s report to standard output: %s",
+			      opt, strerror(errno));
 		return;
 	}
 	out->fd = open(out->path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
@@ -56,13 +43,13 @@ static void sl_open_output(struct sl_output *out, const char *opt)
 	if (errno == EEXIST)
 		out->fd = open(out->path, O_WRONLY | O_CLOEXEC);
 	if (out->fd < 0)
-		sl_fail("cannot write the %s file %s: %s", opt, out->path, strerror(errno));
+		fatal("rtla sched-latency: cannot write the %s file %s: %s", opt, out->path, strerror(errno));
 	/* an existing file: never write to a directory or a fifo by mistake */
 	if (!isatty(out->fd)) {
 		struct stat st;
 
 		if (fstat(out->fd, &st) || !S_ISREG(st.st_mode))
-			sl_fail("cannot write the %s file %s: not a regular file", opt, out->path);
+			fatal("rtla sched-latency: cannot write the %s file %s: not a regular file", opt, out->path);
 	}
 }
 
@@ -78,12 +65,9 @@ void sl_close_output(struct sl_output *out, bool written)
 }
 
 /* sl_check_system - root, the output files, tracefs, the tracer */
-static void sl_check_system(struct sl_params *params)
+static void sl_check_system(struct sched_latency_params *params)
 {
 	struct stat st;
-
-	if (geteuid())
-		sl_fail("needs root permission");
 
 	sl_open_output(&params->json, "--json");
 	sl_open_output(&params->svg, "--svg");
@@ -95,9 +79,9 @@ static void sl_check_system(struct sl_params *params)
 	 */
 	stat("/sys/kernel/debug/tracing/trace", &st);
 	if (tracefs_tracing_dir_is_mounted(false, NULL) != 1)
-		sl_fail("tracefs is not mounted (mount -t tracefs nodev /sys/kernel/tracing)");
+		fatal("rtla sched-latency: tracefs is not mounted (mount -t tracefs nodev /sys/kernel/tracing)");
 	if (!tracefs_tracer_available(NULL, SL_TRACER))
-		sl_fail("the kernel has no latency_parser tracer: it needs CONFIG_LATENCY_PARSER_TRACER=y (a PREEMPT_RT kernel; distributions ship it in a tracing or debug flavour, if at all)");
+		fatal("rtla sched-latency: the kernel has no latency_parser tracer: it needs CONFIG_LATENCY_PARSER_TRACER=y (a PREEMPT_RT kernel; distributions ship it in a tracing or debug flavour, if at all)");
 }
 
 /*
@@ -186,15 +170,15 @@ static int sl_enable_interrupt_events(struct tracefs_instance *inst)
 static int sl_setup_instance(struct sl_tool *tool, struct trace_instance *trace,
 			     bool record)
 {
-	struct sl_params *params = tool->params;
+	struct sched_latency_params *params = tool->params;
 	struct tracefs_instance *inst = trace->inst;
 
 	if (enable_tracer_by_name(inst, SL_TRACER))
 		return -1;
 
-	if (params->cpus && sl_write(inst, "latency_parser/cpus", "%s", params->cpus))
+	if (params->common.cpus && sl_write(inst, "latency_parser/cpus", "%s", params->common.cpus))
 		return -1;
-	if (params->cpus && sl_write_cpumask(tool, inst))
+	if (params->common.cpus && sl_write_cpumask(tool, inst))
 		return -1;
 
 	/*
@@ -210,14 +194,15 @@ static int sl_setup_instance(struct sl_tool *tool, struct trace_instance *trace,
 	 */
 	if (!record) {
 		if (sl_write(inst, "latency_parser/hist_buckets", "1") ||
-		    sl_write(inst, "latency_parser/hist_bucket_ns", "%lld",
-			     params->bucket_us * 1000) ||
-		    sl_write(inst, "latency_parser/hist_buckets", "%lld", params->entries))
+		    sl_write(inst, "latency_parser/hist_bucket_ns", "%lld", 1000LL *
+			     params->common.hist.bucket_size) ||
+		    sl_write(inst, "latency_parser/hist_buckets", "%d",
+			     params->common.hist.entries))
 			return -1;
 	}
 
-	if (params->threshold_us && params->stop_on == SL_STOP_ANY &&
-	    sl_write(inst, "latency_parser/stop_tracing_us", "%lld", params->threshold_us))
+	if (params->common.stop_us && params->stop_on == SL_STOP_ANY &&
+	    sl_write(inst, "latency_parser/stop_tracing_us", "%lld", params->common.stop_us))
 		return -1;
 
 	/* rtla's own stops need the stack of every new maximum */
@@ -228,44 +213,16 @@ static int sl_setup_instance(struct sl_tool *tool, struct trace_instance *trace,
 		}
 	}
 
-	if (params->buffer_size && trace_set_buffer_size(trace, params->buffer_size))
+	if (params->common.buffer_size > 0 &&
+	    trace_set_buffer_size(trace, params->common.buffer_size))
 		return -1;
 
 	/* the extra events go where the trace is kept (-e needs -t) */
-	if (params->events && record) {
-		if (trace_events_enable(trace, params->events))
+	if (params->common.events && record) {
+		if (trace_events_enable(trace, params->common.events))
 			return -1;
 	}
 	return 0;
-}
-
-/* sl_set_signals - stop cleanly on SIGINT, SIGTERM, SIGHUP and -d */
-static void sl_set_signals(void (*handler)(int))
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = handler;
-	sigemptyset(&sa.sa_mask);
-	/* no SA_RESTART: the wait of the loop must end on a signal */
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	sigaction(SIGALRM, &sa, NULL);
-	sigaction(SIGCHLD, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
-}
-
-/* sl_signal - a stop request (twice: abandon the event iteration) */
-static void sl_signal(int sig)
-{
-	if (sig == SIGCHLD) {
-		sl_child_event = 1;
-		return;
-	}
-	if (sl_stop_requested && sl_iterating)
-		tracefs_iterate_stop(sl_iterating);
-	sl_stop_requested = 1;
 }
 
 /*
@@ -274,66 +231,45 @@ static void sl_signal(int sig)
  * or with -c on the others it may run on, as rtla timerlat does. The
  * workload gets rtla's affinity of before (sl_restore_affinity()).
  */
-static void sl_house_keeping(struct sl_params *params)
+static void sl_house_keeping(struct sched_latency_params *params)
 {
 	params->has_orig_cpus = !sched_getaffinity(0, sizeof(params->orig_cpus),
 						   &params->orig_cpus);
-	if (params->house_keeping) {
-		if (sched_setaffinity(0, sizeof(params->hk_cpus), &params->hk_cpus))
-			sl_fail("cannot run rtla on the -H cpus %s: %s", params->house_keeping,
-				strerror(errno));
+	if (params->common.hk_cpus) {
+		cpu_set_t *hk = &params->common.hk_cpu_set;
+
+		if (sched_setaffinity(0, sizeof(*hk), hk))
+			fatal("rtla sched-latency: cannot run rtla on the -H cpus: %s",
+			      strerror(errno));
 		return;
 	}
-	if (params->cpus && !auto_house_keeping(&params->monitored_cpus))
+	if (params->common.cpus && !auto_house_keeping(&params->common.monitored_cpus))
 		debug_msg("no house-keeping cpu: rtla runs on the measured cpus\n");
 }
 
 /* sl_restore_affinity - in the workload: rtla's affinity before it moved */
-void sl_restore_affinity(struct sl_params *params)
+void sl_restore_affinity(struct sched_latency_params *params)
 {
 	if (params->has_orig_cpus)
 		sched_setaffinity(0, sizeof(params->orig_cpus), &params->orig_cpus);
 }
 
 /*
- * sl_tool_init - check the system, create and configure the instances
+ * sl_instance_open - check the system, move rtla to its house-keeping
+ * cpus, create and configure the instances
  *
- * Exits with an error when the system cannot run the measurement. Once
- * the tool exists it is returned in *toolp, also when a later step fails
- * (-1), so that the caller destroys what was made.
+ * Exits with an error when the system cannot run the measurement; returns
+ * -1 when a step fails after an instance exists, so that the caller
+ * closes what was made.
  */
-int sl_tool_init(struct sl_params *params, struct sl_tool **toolp)
+int sl_instance_open(struct sl_tool *tool)
 {
-	struct sl_tool *tool;
+	struct sched_latency_params *params = tool->params;
+	struct common_params *common = &params->common;
 	long long value;
-	int cpu;
 
 	sl_check_system(params);
-
-	tool = calloc(1, sizeof(*tool));
-	*toolp = tool;
-	if (!tool)
-		sl_fail("out of memory");
-	tool->params = params;
-	tool->wl.out_fd = -1;
-	tool->nr_cpus = sysconf(_SC_NPROCESSORS_CONF);
-	tool->cpu = calloc(tool->nr_cpus, sizeof(*tool->cpu));
-	tool->slb = slb_alloc(NULL, tool->nr_cpus);
-	if (!tool->cpu || !tool->slb)
-		sl_fail("out of memory");
-	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
-		tool->cpu[cpu].pending_var = -1;
-		tool->cpu[cpu].workload_max_us = -1;
-	}
-	if (!params->cpus) {
-		for (cpu = 0; cpu < tool->nr_cpus; cpu++)
-			CPU_SET(cpu, &params->monitored_cpus);
-	}
-
 	sl_house_keeping(params);
-
-	/* before the instance exists, so that it never outlives a signal */
-	sl_set_signals(sl_signal);
 
 	snprintf(tool->name, sizeof(tool->name), "sched_latency_%d", getpid());
 	if (trace_instance_init(&tool->trace, tool->name)) {
@@ -344,8 +280,8 @@ int sl_tool_init(struct sl_params *params, struct sl_tool **toolp)
 		return -1;
 
 	/* the instance that keeps the trace: -t, or an action that saves it */
-	if (params->trace_output || sl_actions_want_trace(&params->on_threshold) ||
-	    sl_actions_want_trace(&params->on_end)) {
+	if (params->trace_output || common->threshold_actions.present[ACTION_TRACE_OUTPUT] ||
+	    common->end_actions.present[ACTION_TRACE_OUTPUT]) {
 		snprintf(tool->record_name, sizeof(tool->record_name),
 			 "sched_latency_%d_trace", getpid());
 		if (trace_instance_init(&tool->record, tool->record_name)) {
@@ -354,13 +290,13 @@ int sl_tool_init(struct sl_params *params, struct sl_tool **toolp)
 			return -1;
 		}
 		tool->has_record = true;
+		common->threshold_actions.trace_output_inst = tool->record.inst;
+		common->end_actions.trace_output_inst = tool->record.inst;
 		if (sl_setup_instance(tool, &tool->record, true))
 			return -1;
 	}
 
-	sl_register_handlers(tool);
-
-	if (params->set_sched && __set_sched_attr(getpid(), &params->sched_param)) {
+	if (common->set_sched && __set_sched_attr(getpid(), &common->sched_param)) {
 		err_msg("rtla sched-latency: cannot set the priority of rtla\n");
 		return -1;
 	}
@@ -375,22 +311,16 @@ int sl_tool_init(struct sl_params *params, struct sl_tool **toolp)
 	return 0;
 }
 
-/* sl_tool_destroy - remove the instances and free everything */
-void sl_tool_destroy(struct sl_tool *tool)
+/* sl_instance_close - remove the instances; close unwritten outputs */
+void sl_instance_close(struct sl_tool *tool)
 {
-	struct sl_params *params;
-	int cpu;
+	struct sched_latency_params *params = tool->params;
 
-	if (!tool)
-		return;
-	params = tool->params;
-
-	sl_workload_cleanup(tool);
 	if (tool->trace.inst) {
 		/* where -e events went; a hist: trigger is saved on the way */
 		trace_events_destroy(tool->has_record ? &tool->record : &tool->trace,
-				     params->events);
-		params->events = NULL;
+				     params->common.events);
+		params->common.events = NULL;
 	}
 	if (tool->has_record)
 		trace_instance_destroy(&tool->record);
@@ -399,12 +329,4 @@ void sl_tool_destroy(struct sl_tool *tool)
 	/* an output file made for a run that never finished is removed */
 	sl_close_output(&params->json, false);
 	sl_close_output(&params->svg, false);
-
-	for (cpu = 0; cpu < tool->nr_cpus; cpu++)
-		if (tool->cpu[cpu].has_res)
-			slb_result_fini(&tool->cpu[cpu].res);
-	free(tool->cpu);
-	slb_free(tool->slb);
-	free(tool->wl.command);
-	free(tool);
 }

@@ -1,0 +1,39 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# rtla's libcheck unit tests (tools/tracing/rtla/tests/unit, mainline's
+# own and sched-latency's) built and run with rtla's own Makefile, on the
+# host: sched-latency's option parsing, and mainline's tools unchanged with
+# sched-latency linked in.
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/tests/tap.sh"
+
+rtla_dir=$top/build/linux/tools/tracing/rtla
+if [ ! -x "$rtla_dir/rtla" ] || [ ! -d "$rtla_dir/tests/unit" ]; then
+	echo "1..0 # SKIP no rtla with unit tests in $rtla_dir (make rtla)"
+	exit 0
+fi
+
+# Debian's libcheck is a static library that needs libsubunit and libm
+# after it, where rtla's link line and feature test put -lcheck last: a
+# linker script of that name in a directory of ours adds them.
+shim=$top/build/libcheck
+mkdir -p "$shim"
+libdir=$(dirname "$(gcc -print-file-name=libcheck.a)")
+echo "GROUP ( $libdir/libcheck.a -lsubunit -lm -lrt -lpthread )" > "$shim/libcheck.so"
+
+out=$(make -s -C "$rtla_dir" unit-tests LDFLAGS="-L$shim" 2>&1)
+status=$?
+summary=$(grep -E '^[0-9]+%: Checks: ' <<< "$out" | tail -1)
+grep -E '^[^:]+:[0-9]+:[EF]:' <<< "$out" | sed 's/^/# /'
+ok $status "rtla's unit tests build and pass ($summary)"
+grep -qE '^100%: Checks: [1-9][0-9]*, Failures: 0, Errors: 0' <<< "$summary"
+ok $? "every check passed"
+grep -q 'libcheck is missing' <<< "$out"
+ok $((!$?)) "libcheck was found (the tests did not skip)"
+grep -qiE 'sched.latency' <<< "$(grep -E '^Running suite|^[^ ]+:' <<< "$out"; \
+	ls "$rtla_dir"/tests/unit)"
+ok $? "sched-latency's unit tests are among them"
+
+tap_done

@@ -1,4 +1,0 @@
-#!/bin/bash
-# SPDX-License-Identifier: GPL-2.0
-# tests/vm/rtla_sched_latency.t on the 6.12 backport (lts.sh)
-. "$(dirname "$0")/lts.sh"

@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rtla sched-latency, the core: the names of what the tool shows (the
+ * model's variables, the interrupt sources, the terms of a bound), the
+ * defaults of the command line and the exit status of a process.
+ */
+#define _GNU_SOURCE
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "sched_latency_core.h"
+
+/* -n: times in nanoseconds */
+bool sl_nano;
+
+/*
+ * The one table of the names of a variable: as the tracer, --stop-on,
+ * --vars and the JSON spell it, as the paper writes it, and as a hist
+ * column is headed.
+ */
+static const struct {
+	const char *name;
+	const char *label;
+	const char *column;
+} sl_vars[SL_NR_VARS + 2] = {
+	[SL_POID]	= { "poid",	"D_POID",	"POID" },
+	[SL_PSD]	= { "psd",	"D_PSD",	"PSD" },
+	[SL_DST]	= { "dst",	"D_ST",		"DST" },
+	[SL_PAIE]	= { "paie",	"D_PAIE",	"PAIE" },
+	[SL_IRQ]	= { "irq",	"IRQ",		"IRQ" },
+	[SL_NMI]	= { "nmi",	"NMI",		"NMI" },
+	[SL_STOP_BOUND]	= { "bound",	"bound",	"BOUND" },
+	[SL_STOP_ANY]	= { "any",	"any",		"ANY" },
+};
+
+/* sl_var_name - the name of a variable, as the tracer and --stop-on spell it */
+const char *sl_var_name(int var)
+{
+	if (var < 0 || var > SL_STOP_ANY)
+		return "unknown";
+	return sl_vars[var].name;
+}
+
+/* sl_var_label - the name of a variable as the paper writes it */
+const char *sl_var_label(int var)
+{
+	if (var < 0 || var > SL_STOP_ANY)
+		return "unknown";
+	return sl_vars[var].label;
+}
+
+/* sl_var_column - the heading of a variable's hist column */
+const char *sl_var_column(int var)
+{
+	if (var < 0 || var > SL_STOP_ANY)
+		return "unknown";
+	return sl_vars[var].column;
+}
+
+/* sl_var_by_name - the variable (up to @last) named @name, or -1 */
+int sl_var_by_name(const char *name, int last)
+{
+	int var;
+
+	for (var = 0; var <= last && var <= SL_STOP_ANY; var++)
+		if (!strcmp(name, sl_vars[var].name))
+			return var;
+	return -1;
+}
+
+/* sl_model_by_name - the characterization of the JSON key @name, or -1 */
+int sl_model_by_name(const char *name)
+{
+	int m;
+
+	for (m = 0; m < SLB_NR_MODELS; m++)
+		if (!strcmp(name, slb_model_name(m)))
+			return m;
+	return -1;
+}
+
+/* The x86 system vectors the tracer times, by the names of their events */
+static const struct {
+	int vector;
+	const char *name;
+} sl_vector_names[] = {
+	{ 0xec, "local_timer" },
+	{ 0xf4, "deferred_error" },
+	{ 0xf6, "irq_work" },
+	{ 0xf7, "x86_platform_ipi" },
+	{ 0xf9, "threshold_apic" },
+	{ 0xfa, "thermal_apic" },
+	{ 0xfb, "call_function_single" },
+	{ 0xfc, "call_function" },
+	{ 0xfd, "reschedule" },
+	{ 0xfe, "error_apic" },
+	{ 0xff, "spurious_apic" },
+};
+
+/* The device names of the IRQs, as /proc/interrupts lists them */
+static char **sl_irq_names;
+static int sl_nr_irq_names;
+
+/*
+ * sl_load_irq_names - read /proc/interrupts once: "N: counts... chip
+ * hwirq-type name[, name...]". The names are what follows the CPU counts,
+ * the chip and the hwirq-type.
+ */
+static void sl_load_irq_names(void)
+{
+	static bool loaded;
+	char *line = NULL, *p, *tok, *save;
+	int ncpus = 0, irq, field;
+	size_t size = 0;
+	FILE *f;
+
+	if (loaded)
+		return;
+	loaded = true;
+	f = fopen("/proc/interrupts", "r");
+	if (!f)
+		return;
+	if (getline(&line, &size, f) > 0) {
+		for (tok = strtok_r(line, " \t\n", &save); tok; tok = strtok_r(NULL, " \t\n", &save))
+			ncpus++;
+	}
+	while (getline(&line, &size, f) > 0) {
+		char *end;
+
+		irq = strtol(line, &end, 10);
+		if (end == line || *end != ':' || irq < 0 || irq > 65535)
+			continue;
+		p = end + 1;
+		/* the CPU counts, the chip and the hwirq-type */
+		for (field = 0; field < ncpus + 2; field++) {
+			p += strspn(p, " \t");
+			p += strcspn(p, " \t\n");
+		}
+		p += strspn(p, " \t");
+		p[strcspn(p, "\n")] = '\0';
+		if (!*p)
+			continue;
+		if (irq >= sl_nr_irq_names) {
+			char **names = realloc(sl_irq_names, (irq + 1) * sizeof(*names));
+
+			if (!names)
+				break;
+			memset(names + sl_nr_irq_names, 0,
+			       (irq + 1 - sl_nr_irq_names) * sizeof(*names));
+			sl_irq_names = names;
+			sl_nr_irq_names = irq + 1;
+		}
+		free(sl_irq_names[irq]);
+		sl_irq_names[irq] = strdup(p);
+	}
+	free(line);
+	fclose(f);
+}
+
+/*
+ * sl_source_name - an interrupt source as a user knows it: "nmi",
+ * "local_timer:236" (an x86 vector, by its event's name), "virtio0:11"
+ * (an IRQ, by its /proc/interrupts name), "vector:N" or "irq:N" without one
+ */
+int sl_source_name(int source, char *buf, size_t len)
+{
+	unsigned int i;
+	int n;
+
+	if (source == SLB_NMI)
+		return snprintf(buf, len, "nmi");
+	if (source >= SL_VECTOR_BASE) {
+		n = source - SL_VECTOR_BASE;
+		for (i = 0; i < ARRAY_SIZE(sl_vector_names); i++)
+			if (sl_vector_names[i].vector == n)
+				return snprintf(buf, len, "%s:%d", sl_vector_names[i].name, n);
+		return snprintf(buf, len, "vector:%d", n);
+	}
+	sl_load_irq_names();
+	if (source < sl_nr_irq_names && sl_irq_names[source])
+		return snprintf(buf, len, "%s:%d", sl_irq_names[source], source);
+	return snprintf(buf, len, "irq:%d", source);
+}
+
+/* sl_term_name - the name of a term of the bound: a source or a variable */
+int sl_term_name(const struct slb_term *term, char *buf, size_t len)
+{
+	/* the engine's thread variables are the tracer's first four */
+	static const int var_of[SLB_NR_VARS] = {
+		[SLB_POID]	= SL_POID,
+		[SLB_PSD]	= SL_PSD,
+		[SLB_ST]	= SL_DST,
+		[SLB_PAIE]	= SL_PAIE,
+	};
+
+	if (term->is_source)
+		return sl_source_name(term->id, buf, len);
+	if (term->id < 0 || term->id >= SLB_NR_VARS)
+		return snprintf(buf, len, "unknown");
+	return snprintf(buf, len, "%s", sl_var_label(var_of[term->id]));
+}
+
+/* sl_exit_status - a process's wait status as a shell shows it */
+int sl_exit_status(int status)
+{
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	if (WIFSIGNALED(status))
+		return 128 + WTERMSIG(status);
+	return -1;
+}
+
+/* sl_params_init - the defaults of both modes, besides rtla's own */
+void sl_params_init(struct sched_latency_params *params, const char *mode)
+{
+	params->mode = mode;
+	params->stop_on = SL_STOP_ANY;
+	params->model = SLB_SLIDING_WINDOW;
+	params->json.fd = -1;
+	params->svg.fd = -1;
+	params->common.output_divisor = 1000;
+	params->common.hist.bucket_size = 1;
+	params->common.hist.entries = SL_DEFAULT_ENTRIES;
+}

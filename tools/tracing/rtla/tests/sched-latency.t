@@ -1,0 +1,58 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+source tests/engine.sh
+test_begin
+
+set_timeout 2m
+
+# The measuring runs need the latency_parser tracer (a PREEMPT_RT kernel
+# with CONFIG_LATENCY_PARSER_TRACER); the usage checks do not.
+lp_tracer=0
+grep -qw latency_parser /sys/kernel/tracing/available_tracers 2>/dev/null && lp_tracer=1
+
+# Basic tests
+check "verify help page" \
+	"sched-latency --help" 129 "rtla sched-latency: bounds the scheduling latency"
+check_top_hist "verify help page" \
+	"sched-latency TOOL --help" 129 "Usage: rtla sched-latency"
+check "an unknown mode" \
+	"sched-latency foo" 129 "unknown mode 'foo'"
+check_top_hist "an unknown option is a usage error" \
+	"sched-latency TOOL --no-such-option" 129 "unknown option"
+check_top_hist "a bad cpu list is a usage error" \
+	"sched-latency TOOL -c x" 129 "Error: --cpus: 'x' is not a valid cpu set"
+check_top_hist "an unknown --stop-on variable" \
+	"sched-latency TOOL -T 10 --stop-on foo" 129 "is not a variable"
+check_top_hist "--stop-on needs -T" \
+	"sched-latency TOOL --stop-on poid" 1 "needs a threshold"
+check_top_hist "a workload goes after --" \
+	"sched-latency TOOL -d 1s sleep 1" 1 "a workload goes after --"
+
+if [ $lp_tracer -eq 1 ]
+then
+	check_top_q_hist "a short session" \
+		"sched-latency TOOL -c 0 -d 2s" 0 "Scheduling latency bound"
+	check "top: the per-cpu table" \
+		"sched-latency top -q -c 0 -d 2s" 0 "CPU WINDOWS"
+	check "hist: the histogram of each variable" \
+		"sched-latency hist -c 0 -d 2s" 0 "^Index +POID-000 +PSD-000"
+	check_top_q_hist "test in nanoseconds" \
+		"sched-latency TOOL -c 0 -n -d 2s" 0 "\(ns\)"
+	check_top_q_hist "a threshold stops the session" \
+		"sched-latency TOOL -c 0 -T 1 -d 30s" 2 "sched-latency hit stop tracing"
+	check_top_q_hist "verify -t saves the trace" \
+		"sched-latency TOOL -c 0 -d 2s -t" 0 "Saving trace to sched_latency_trace.txt"
+	check_top_q_hist "a bound over --max-bound" \
+		"sched-latency TOOL -c 0 -d 2s --max-bound 1" 2 "^EXCEEDED: "
+	check_top_q_hist "a workload that fails" \
+		"sched-latency TOOL -c 0 -d 30s -- sh -c 'exit 7'" 3 "^WORKLOAD FAILED: "
+	check_top_q_hist "the JSON report on standard output" \
+		"sched-latency TOOL -c 0 -d 2s --json -" 0 '"version": 2'
+	check_top_q_hist "--on-end runs a shell action" \
+		"sched-latency TOOL -c 0 -d 2s --on-end shell,command='echo on-end-ran'" 0 "^on-end-ran"
+	check_top_q_hist "--on-threshold continue measures on" \
+		"sched-latency TOOL -c 0 -T 1 -d 3s --on-threshold shell,command='echo threshold-hit' --on-threshold continue" \
+		2 "^threshold-hit"
+fi
+
+test_end
