@@ -22,7 +22,7 @@ LTS            := 6.12
 LTS_TARBALL    := /usr/src/linux-source-$(LTS).tar.xz
 
 KTREE       := $(BUILD)/linux
-PATCHES     := $(TOP)/kernel-patches/mainline
+PATCHES     := $(TOP)/kernel-patches
 LTS_TREE    := $(BUILD)/linux-$(LTS)
 LTS_PATCHES := $(TOP)/kernel-patches/$(LTS)
 LTS_MODULES := $(LTS_TREE)/modules-install
@@ -62,8 +62,8 @@ help:
 	@echo "make test-lts    every VM test on the $(LTS) kernel"
 	@echo "make test-rtla   rtla's own tests in the VM: mainline's tools and sched-latency"
 	@echo "make check       fast host-only tests"
-	@echo "make kernel-src  build/linux: pristine $(MAINLINE_PKG) + kernel-patches/mainline (KSRC=tree)"
-	@echo "make patches     export build/linux's commits to kernel-patches/mainline"
+	@echo "make kernel-src  build/linux: pristine $(MAINLINE_PKG) + kernel-patches/ (KSRC=tree)"
+	@echo "make patches     export build/linux's commits to kernel-patches/"
 	@echo "make kernel      configure and build the guest kernel (mainline)"
 	@echo "make kernel-lts  the same for the $(LTS) backport: build/linux-$(LTS), kernel-patches/$(LTS)"
 	@echo "make patches-lts export build/linux-$(LTS)'s commits to kernel-patches/$(LTS)"
@@ -135,7 +135,7 @@ kernel-lts: kernel-config-lts
 	@$(LTS_KMAKE) -s INSTALL_MOD_PATH=$(LTS_MODULES) modules_install >/dev/null
 	@echo "kernel-lts: $(LTS_TREE)/arch/x86/boot/bzImage $$($(LTS_KMAKE) -s kernelrelease)"
 
-# patches - the commits on top of build/linux's base, as kernel-patches/mainline,
+# patches - the commits on top of build/linux's base, as kernel-patches/,
 # with its cover-letter.txt as the cover letter (patches-lts: the backport's)
 patches:
 	@$(TOP)/scripts/export-patches.sh $(KTREE) $(PATCHES)

@@ -3,7 +3,7 @@
 #
 # kernel-src.sh - make a kernel tree of build/: a git tree whose first
 # commit is the pristine kernel source and whose next commits are the
-# patches of a series (kernel-patches/mainline or kernel-patches/6.12), one
+# patches of a series (kernel-patches/ or kernel-patches/6.12), one
 # commit per patch, applied with git am in the order of its series file.
 #
 # usage: kernel-src.sh DEST PATCHDIR SOURCE

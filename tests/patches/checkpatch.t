@@ -3,7 +3,7 @@
 #
 # Every patch of both series passes checkpatch.pl --strict with no error and
 # is listed in its series file, and each kernel tree of build/ holds its
-# series: kernel-patches/mainline in build/linux, kernel-patches/6.12 in
+# series: kernel-patches/ in build/linux, kernel-patches/6.12 in
 # build/linux-6.12. The rtla patch is checked as upstream gets it too, in
 # the make dist form (build/dist/mainline), with our sources in it.
 # Warnings are counted and shown, not failed.
@@ -44,7 +44,7 @@ check_series() {
 	ok $? "$ktree holds the $listed patches of $name ($applied commits on base)"
 }
 
-check_series mainline "$top/build/linux" "$top/kernel-patches/mainline"
+check_series mainline "$top/build/linux" "$top/kernel-patches"
 check_series 6.12 "$top/build/linux-6.12" "$top/kernel-patches/6.12"
 
 dist_rtla=$(ls "$top"/build/dist/mainline/[0-9]*-rtla-*.patch 2>/dev/null | tail -1)
