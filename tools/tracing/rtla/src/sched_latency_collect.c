@@ -110,6 +110,7 @@ void sl_tool_destroy(struct sl_tool *tool)
 			slb_result_fini(&tool->cpu[cpu].res);
 	free(tool->cpu);
 	slb_free(tool->slb);
+	sl_hist_pic_free(tool->hist_pic);
 	free(tool->wl.command);
 	free(tool);
 }

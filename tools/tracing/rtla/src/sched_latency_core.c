@@ -223,3 +223,30 @@ void sl_params_init(struct sched_latency_params *params, const char *mode)
 	params->common.hist.bucket_size = 1;
 	params->common.hist.entries = SL_DEFAULT_ENTRIES;
 }
+
+/* sl_hist_pic_alloc - an empty picture of the histograms of @nr_cpus CPUs */
+struct sl_hist_pic *sl_hist_pic_alloc(int nr_cpus)
+{
+	struct sl_hist_pic *pic = calloc(1, sizeof(*pic));
+
+	if (!pic)
+		return NULL;
+	pic->cpu_shown = calloc(nr_cpus, sizeof(*pic->cpu_shown));
+	pic->count = calloc((size_t)SL_NR_VARS * nr_cpus * (SL_PIC_BINS + 1),
+			    sizeof(*pic->count));
+	if (!pic->cpu_shown || !pic->count) {
+		sl_hist_pic_free(pic);
+		return NULL;
+	}
+	return pic;
+}
+
+/* sl_hist_pic_free - release a picture of the histograms */
+void sl_hist_pic_free(struct sl_hist_pic *pic)
+{
+	if (!pic)
+		return;
+	free(pic->cpu_shown);
+	free(pic->count);
+	free(pic);
+}

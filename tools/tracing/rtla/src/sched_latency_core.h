@@ -197,6 +197,23 @@ struct sl_workload {
 	cpu_set_t		thread_cpus;
 };
 
+/*
+ * hist --svg: the kernel's histograms in at most SL_PIC_BINS bins per
+ * variable, each of whole buckets, up to the last bucket any CPU shown
+ * used; bin SL_PIC_OVER counts what fell over the histogram's range
+ */
+#define SL_PIC_BINS		100
+#define SL_PIC_OVER		SL_PIC_BINS
+
+struct sl_hist_pic {
+	unsigned long long	bin_ns[SL_NR_VARS];
+	int			nr_bins[SL_NR_VARS];
+	unsigned long long	range_ns;	/* bucket size times entries */
+	bool			*cpu_shown;	/* [cpu]: a column in hist's output */
+	/* [(var * nr_cpus + cpu) * (SL_PIC_BINS + 1) + bin] */
+	unsigned long long	*count;
+};
+
 struct sl_tool {
 	struct sched_latency_params *params;
 	struct trace_instance	trace;		/* the measuring instance */
@@ -231,6 +248,9 @@ struct sl_tool {
 	/* hist geometry, as the kernel took it */
 	unsigned long long	bucket_ns;
 	unsigned long long	nr_buckets;
+
+	/* hist --svg: the histograms to draw; NULL: the bounds are drawn */
+	struct sl_hist_pic	*hist_pic;
 };
 
 /* sched_latency_core.c */
@@ -243,6 +263,15 @@ int sl_model_by_name(const char *name);
 int sl_source_name(int source, char *buf, size_t len);
 int sl_term_name(const struct slb_term *term, char *buf, size_t len);
 int sl_exit_status(int status);
+struct sl_hist_pic *sl_hist_pic_alloc(int nr_cpus);
+void sl_hist_pic_free(struct sl_hist_pic *pic);
+
+/* sl_pic_counts - the bins of @var on @cpu, SL_PIC_OVER the last */
+static inline unsigned long long *sl_pic_counts(const struct sl_hist_pic *pic,
+						int nr_cpus, int var, int cpu)
+{
+	return pic->count + ((size_t)var * nr_cpus + cpu) * (SL_PIC_BINS + 1);
+}
 
 /* sl_cpu_monitored - whether -c lets the tool measure @cpu */
 static inline bool sl_cpu_monitored(const struct sl_tool *tool, int cpu)

@@ -172,6 +172,64 @@ static bool sl_hist_cpu_shown(struct sl_tool *tool, struct sl_hist *h, int cpu)
 	return tool->params->common.hist.with_zeros;
 }
 
+/*
+ * sl_hist_picture - hist --svg: the histograms of the CPUs shown, in at
+ * most SL_PIC_BINS bins of whole buckets per variable, up to the last
+ * bucket any of them used (at least ten buckets): the tail a user hunts
+ * fills the panel, not the empty end of the range. The verdict draws it.
+ */
+static int sl_hist_picture(struct sl_tool *tool, struct sl_hist *h)
+{
+	unsigned long long bucket = tool->bucket_ns ? tool->bucket_ns : 1;
+	unsigned long long last, group, *n;
+	struct sl_hist_pic *pic;
+	struct sl_hist_file *f;
+	int var, i, cpu, bin;
+
+	if (tool->params->svg.fd < 0)
+		return 0;
+	pic = sl_hist_pic_alloc(tool->nr_cpus);
+	if (!pic)
+		return -1;
+	pic->range_ns = bucket * tool->nr_buckets;
+	for (cpu = 0; cpu < tool->nr_cpus; cpu++)
+		pic->cpu_shown[cpu] = sl_hist_cpu_shown(tool, h, cpu);
+
+	for (var = 0; var < SL_NR_VARS; var++) {
+		f = &h->file[var];
+		last = 0;
+		while (sl_hist_next(f)) {
+			for (i = 0; i < f->nr_cols && !f->over; i++)
+				if (f->values[i] && pic->cpu_shown[f->col_cpu[i]])
+					last = f->lower / bucket + 1;
+		}
+		sl_hist_rewind(f);
+		if (last < 10)
+			last = tool->nr_buckets < 10 ? tool->nr_buckets : 10;
+		if (!last)
+			last = 1;
+		group = (last + SL_PIC_BINS - 1) / SL_PIC_BINS;
+		pic->bin_ns[var] = group * bucket;
+		pic->nr_bins[var] = (last + group - 1) / group;
+
+		while (sl_hist_next(f)) {
+			bin = f->over ? SL_PIC_OVER : (int)(f->lower / bucket / group);
+			if (bin >= pic->nr_bins[var] && bin != SL_PIC_OVER)
+				continue;
+			for (i = 0; i < f->nr_cols; i++) {
+				cpu = f->col_cpu[i];
+				if (!pic->cpu_shown[cpu])
+					continue;
+				n = sl_pic_counts(pic, tool->nr_cpus, var, cpu);
+				n[bin] += f->values[i];
+			}
+		}
+		sl_hist_rewind(f);
+	}
+	tool->hist_pic = pic;
+	return 0;
+}
+
 /* sl_hist_header - the title lines and the column names */
 static void sl_hist_header(struct sl_tool *tool, struct sl_hist *h)
 {
@@ -306,6 +364,8 @@ static int sl_hist_print(struct sl_tool *tool)
 			goto err;
 
 	sl_hist_summarize(tool, &h);
+	if (sl_hist_picture(tool, &h))
+		goto err;
 	sl_hist_header(tool, &h);
 
 	for (;;) {

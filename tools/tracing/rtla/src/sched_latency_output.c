@@ -449,6 +449,48 @@ static void json_sources(FILE *fp, const struct slb_result *res, const char *ind
 	fprintf(fp, "]");
 }
 
+/*
+ * json_terms - "terms_ns": each bound's terms, as the SVG stacks them:
+ * max(D_ST, D_POID) as "blocking" (which one in "blocking_by"), D_PAIE,
+ * D_PSD, I_NMI and I_IRQ, and I_IRQ by source; the interference terms are
+ * null when unbounded
+ */
+static void json_terms(FILE *fp, const struct slb_result *res, const char *indent)
+{
+	const struct slb_bound *b;
+	bool st, first;
+	char name[64];
+	unsigned int i;
+	int m;
+
+	fprintf(fp, "%s\"terms_ns\": {", indent);
+	for (m = 0; m < SLB_NR_MODELS; m++) {
+		b = &res->bound[m];
+		st = b->var[SLB_ST] > b->var[SLB_POID];
+		fprintf(fp, "%s\n%s  \"%s\": {\"blocking\": %llu, \"blocking_by\": \"%s\", \"paie\": %llu, \"psd\": %llu",
+			m ? "," : "", indent, slb_model_name(m),
+			(unsigned long long)b->var[st ? SLB_ST : SLB_POID], st ? "D_ST" : "D_POID",
+			(unsigned long long)b->var[SLB_PAIE], (unsigned long long)b->var[SLB_PSD]);
+		if (b->unbounded) {
+			fprintf(fp, ", \"nmi\": null, \"irq\": null, \"irq_sources\": null}");
+			continue;
+		}
+		fprintf(fp, ", \"nmi\": %llu, \"irq\": %llu, \"irq_sources\": {",
+			(unsigned long long)b->nmi, (unsigned long long)b->irq);
+		for (first = true, i = 0; i < b->nr_shares; i++) {
+			if (b->shares[i].source == SLB_NMI)
+				continue;
+			sl_source_name(b->shares[i].source, name, sizeof(name));
+			fprintf(fp, "%s", first ? "" : ", ");
+			json_string(fp, name);
+			fprintf(fp, ": %llu", (unsigned long long)b->shares[i].ns);
+			first = false;
+		}
+		fprintf(fp, "}}");
+	}
+	fprintf(fp, "\n%s}", indent);
+}
+
 /* json_cpu - one CPU's object */
 static void json_cpu(FILE *fp, struct sl_tool *tool, int cpu)
 {
@@ -466,6 +508,8 @@ static void json_cpu(FILE *fp, struct sl_tool *tool, int cpu)
 		  c->nmi_count,
 		  c->nmi_max > c->max[SL_NMI] ? c->nmi_max : c->max[SL_NMI], in);
 	json_bounds(fp, b, in);
+	fprintf(fp, ",\n");
+	json_terms(fp, &c->res, in);
 	fprintf(fp, ",\n%s\"windows\": %llu,\n", in, c->windows);
 	fprintf(fp, "%s\"dropped_windows\": %llu,\n", in, c->dropped);
 	fprintf(fp, "%s\"lost_events\": %llu,\n", in, c->lost);
@@ -710,23 +754,42 @@ int sl_write_json(struct sl_tool *tool)
 }
 
 /*
- * SVG: one group of bars per CPU, one bar per characterization, and the
- * workload's own maximum beside them when it measured one. Unbounded bars
- * reach the top, hatched. Everything is integer arithmetic: rtla does not
- * link the math library.
+ * SVG. Two pictures: top's bound chart, each bar stacked by the terms of
+ * the equation, and hist's histograms, a panel per variable with a strip
+ * per CPU. Every text is laid out from a conservative estimate of its
+ * width (0.6 em a character), so that nothing is cut for 1 to hundreds of
+ * CPUs. Only integer and double arithmetic: rtla does not link libm.
  */
 
-#define SVG_PLOT_H	300
-#define SVG_TOP		50
-#define SVG_LEFT	80
-#define SVG_BAR_W	14
-#define SVG_GROUP_GAP	24
-#define SVG_LEGEND_W	230
+#define SVG_MARGIN	10
+#define SVG_TITLE_Y	24
+#define SVG_SUB_Y	44
+#define SVG_FONT	12
+#define SVG_SMALL	10
+#define SVG_BIG		16
 
-static const char * const svg_colors[SLB_NR_MODELS + 1] = {
-	"#4e79a7", "#59a14f", "#9c755f", "#e15759", "#f28e2b", "#b07aa1",
-	"#222222",	/* the workload's measurement */
-};
+/* svg_text_w - the width of @len characters at @size px, estimated high */
+static int svg_text_w(size_t len, int size)
+{
+	return (int)((len * size * 6 + 9) / 10);
+}
+
+/* svg_escape - @s as XML character data */
+static void svg_escape(FILE *fp, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '<')
+			fputs("&lt;", fp);
+		else if (*s == '>')
+			fputs("&gt;", fp);
+		else if (*s == '&')
+			fputs("&amp;", fp);
+		else if (*s == '"')
+			fputs("&quot;", fp);
+		else if ((unsigned char)*s >= 0x20)
+			fputc(*s, fp);
+	}
+}
 
 /*
  * svg_log10 - log10 of @v >= 1 without libm: the decades, then ln of the
@@ -753,134 +816,607 @@ static double svg_log10(double v)
 	return decades + 2 * ln / 2.302585092994046;
 }
 
-/*
- * svg_h - the height of a value (us) on a log axis from 1 us to 10^decades
- * us: one spike does not flatten every other bar to a line
- */
-static unsigned long long svg_h(double value, int decades)
+/* svg_step - a tick step of 1, 2 or 5 times 10^k ns: at most @n up to @top */
+static unsigned long long svg_step(unsigned long long top, int n)
 {
-	double h = svg_log10(value) * SVG_PLOT_H / decades;
+	unsigned long long p = 10;
 
-	return h > SVG_PLOT_H ? SVG_PLOT_H : (unsigned long long)h;
+	for (;;) {
+		if (p * n >= top)
+			return p;
+		if (2 * p * n >= top)
+			return 2 * p;
+		if (5 * p * n >= top)
+			return 5 * p;
+		p *= 10;
+	}
 }
 
-/* sl_write_svg - the --svg chart */
-int sl_write_svg(struct sl_tool *tool)
+/* svg_us - @ns as us with the decimals a tick step of @step ns needs */
+static void svg_us(char *buf, size_t len, unsigned long long ns,
+		   unsigned long long step)
 {
-	struct sl_output *out = &tool->params->svg;
-	unsigned long long top_us = 1, tick;
-	int cpu, m, nr_groups = 0, nr_bars, x, width, height, decades = 1;
-	bool workload = false;
-	double v;
-	FILE *fp;
+	int prec = step % 1000 == 0 ? 0 : step % 100 == 0 ? 1 : 2;
 
+	snprintf(buf, len, "%.*f", prec, (double)ns / 1000.0);
+}
+
+/* svg_start - the XML header, the canvas, the hatch, the title lines */
+static void svg_start(FILE *fp, int width, int height, const char *title,
+		      const char *sub)
+{
+	fprintf(fp, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"%d\">\n",
+		width, height, width, height, SVG_FONT);
+	/* what has no value (unbounded, over the range) is hatched */
+	fprintf(fp, "<defs><pattern id=\"hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">\n");
+	fprintf(fp, "<rect width=\"6\" height=\"6\" fill=\"#ffffff\"/>\n");
+	fprintf(fp, "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#888888\" stroke-width=\"3\"/>\n");
+	fprintf(fp, "</pattern></defs>\n");
+	fprintf(fp, "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n");
+	fprintf(fp, "<text x=\"%d\" y=\"%d\" font-size=\"%d\" data-role=\"title\">",
+		SVG_MARGIN, SVG_TITLE_Y, SVG_BIG);
+	svg_escape(fp, title);
+	fprintf(fp, "</text>\n<text x=\"%d\" y=\"%d\">", SVG_MARGIN, SVG_SUB_Y);
+	svg_escape(fp, sub);
+	fprintf(fp, "</text>\n");
+}
+
+/* svg_head_w - the width the title lines need */
+static int svg_head_w(const char *title, const char *sub)
+{
+	int w = svg_text_w(strlen(title), SVG_BIG), s = svg_text_w(strlen(sub), SVG_FONT);
+
+	return 2 * SVG_MARGIN + (w > s ? w : s);
+}
+
+/* the bound chart */
+#define SVG_PLOT_H	300
+#define SVG_LEFT	50	/* a CPU's axis labels */
+#define SVG_BAR		16	/* a bar's pitch; it is 2 px narrower */
+#define SVG_GROUP_GAP	24
+#define SVG_LEGEND_ROW	18
+#define SVG_SOURCES	4	/* interrupt sources drawn apart; the rest grouped */
+
+enum svg_term {
+	SVG_POID, SVG_ST, SVG_PAIE, SVG_PSD, SVG_NMI, SVG_SRC,
+	SVG_OTHER = SVG_SRC + SVG_SOURCES, SVG_WORKLOAD, SVG_UNBOUNDED,
+	SVG_NR_TERMS
+};
+
+static const char * const svg_term_colors[SVG_NR_TERMS] = {
+	[SVG_POID]	= "#4e79a7",
+	[SVG_ST]	= "#76b7b2",
+	[SVG_PAIE]	= "#f28e2b",
+	[SVG_PSD]	= "#59a14f",
+	[SVG_NMI]	= "#b07aa1",
+	[SVG_SRC]	= "#e15759",
+	[SVG_SRC + 1]	= "#ff9da7",
+	[SVG_SRC + 2]	= "#9c755f",
+	[SVG_SRC + 3]	= "#edc948",
+	[SVG_OTHER]	= "#bab0ac",
+	[SVG_WORKLOAD]	= "#222222",
+	[SVG_UNBOUNDED]	= "url(#hatch)",
+};
+
+/* the chart's interrupt sources drawn apart, and where a bar is */
+struct svg_bound {
+	FILE		*fp;
+	int		nr_src;
+	int		src[SVG_SOURCES];
+	char		src_name[SVG_SOURCES][64];
+	double		px_per_ns;
+	int		base;		/* the y of the axis */
+	int		cpu;
+	int		model;
+	int		x;
+	double		y;		/* the top of the stack so far */
+};
+
+/* svg_cpu_drawn - a CPU with a bar group */
+static bool svg_cpu_drawn(struct sl_tool *tool, int cpu)
+{
+	return sl_cpu_monitored(tool, cpu) && tool->cpu[cpu].has_res && tool->cpu[cpu].seen;
+}
+
+/*
+ * svg_pick_sources - the SVG_SOURCES IRQ sources with the largest share
+ * of any bounded bar: drawn in their own colors, the rest as one segment
+ */
+static void svg_pick_sources(struct sl_tool *tool, struct svg_bound *sb)
+{
+	struct {
+		int source;
+		unsigned long long ns;
+	} cand[256];
+	const struct slb_bound *b;
+	const struct slb_share *s;
+	int cpu, m, k, best, nr = 0;
+	unsigned int i;
+
+	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
+		if (!svg_cpu_drawn(tool, cpu))
+			continue;
+		for (m = 0; m < SLB_NR_MODELS; m++) {
+			b = &tool->cpu[cpu].res.bound[m];
+			for (i = 0; i < b->nr_shares && !b->unbounded; i++) {
+				s = &b->shares[i];
+				if (s->source == SLB_NMI || !s->ns)
+					continue;
+				for (k = 0; k < nr && cand[k].source != s->source; k++)
+					;
+				if (k == nr && nr == (int)ARRAY_SIZE(cand))
+					continue;
+				if (k == nr) {
+					cand[nr].source = s->source;
+					cand[nr++].ns = 0;
+				}
+				if (s->ns > cand[k].ns)
+					cand[k].ns = s->ns;
+			}
+		}
+	}
+	/* the largest first; a source taken is zeroed */
+	for (sb->nr_src = 0; sb->nr_src < SVG_SOURCES; sb->nr_src++) {
+		for (best = -1, k = 0; k < nr; k++)
+			if (cand[k].ns && (best < 0 || cand[k].ns > cand[best].ns))
+				best = k;
+		if (best < 0)
+			break;
+		sb->src[sb->nr_src] = cand[best].source;
+		cand[best].ns = 0;
+		sl_source_name(sb->src[sb->nr_src], sb->src_name[sb->nr_src],
+			       sizeof(sb->src_name[sb->nr_src]));
+	}
+}
+
+/* svg_term_label - a term as the legend and the data-term attribute name it */
+static const char *svg_term_label(const struct svg_bound *sb, int t)
+{
+	static const char * const fixed[SVG_NR_TERMS] = {
+		[SVG_POID]	= "D_POID",
+		[SVG_ST]	= "D_ST",
+		[SVG_PAIE]	= "D_PAIE",
+		[SVG_PSD]	= "D_PSD",
+		[SVG_NMI]	= "I_NMI",
+		[SVG_OTHER]	= "I_IRQ other",
+		[SVG_WORKLOAD]	= "workload max latency",
+		[SVG_UNBOUNDED]	= "unbounded",
+	};
+
+	if (t >= SVG_SRC && t < SVG_OTHER)
+		return sb->src_name[t - SVG_SRC];
+	return fixed[t];
+}
+
+/* svg_segment - one term of a bar, stacked on what is below it */
+static void svg_segment(struct svg_bound *sb, int t, unsigned long long ns)
+{
+	double h = (double)ns * sb->px_per_ns;
+
+	if (!ns)
+		return;
+	sb->y -= h;
+	fprintf(sb->fp, "<rect x=\"%d\" y=\"%.2f\" width=\"%d\" height=\"%.2f\" fill=\"%s\" data-cpu=\"%d\" data-model=\"%s\" data-term=\"",
+		sb->x, sb->y, SVG_BAR - 2, h, svg_term_colors[t], sb->cpu,
+		slb_model_name(sb->model));
+	svg_escape(sb->fp, svg_term_label(sb, t));
+	fprintf(sb->fp, "\" data-ns=\"%llu\"><title>CPU %d, %s: ", ns, sb->cpu,
+		slb_model_name(sb->model));
+	svg_escape(sb->fp, svg_term_label(sb, t));
+	fprintf(sb->fp, " %.2f us</title></rect>\n", (double)ns / 1000.0);
+}
+
+/*
+ * svg_bar - one characterization's bar: max(D_ST, D_POID), D_PAIE, D_PSD,
+ * I_NMI, then I_IRQ by source, bottom up. An unbounded bar has only its
+ * thread terms: a hatched segment goes on from them to the top of the axis.
+ */
+static void svg_bar(struct svg_bound *sb, const struct slb_bound *b, int top_y)
+{
+	unsigned long long named = 0;
+	long long ns;
+	int k;
+
+	sb->y = sb->base;
+	if (b->var[SLB_ST] > b->var[SLB_POID])
+		svg_segment(sb, SVG_ST, b->var[SLB_ST]);
+	else
+		svg_segment(sb, SVG_POID, b->var[SLB_POID]);
+	svg_segment(sb, SVG_PAIE, b->var[SLB_PAIE]);
+	svg_segment(sb, SVG_PSD, b->var[SLB_PSD]);
+	if (b->unbounded) {
+		fprintf(sb->fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%.2f\" fill=\"url(#hatch)\" stroke=\"#888888\" data-cpu=\"%d\" data-model=\"%s\" data-term=\"unbounded\"><title>CPU %d, %s: unbounded (%s)</title></rect>\n",
+			sb->x, top_y, SVG_BAR - 2, sb->y - top_y, sb->cpu,
+			slb_model_name(sb->model), sb->cpu, slb_model_name(sb->model),
+			slb_why_name(b->why));
+		fprintf(sb->fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">&#8734;</text>\n",
+			sb->x + SVG_BAR / 2 - 1, top_y - 4);
+		return;
+	}
+	svg_segment(sb, SVG_NMI, b->nmi);
+	for (k = 0; k < sb->nr_src; k++) {
+		ns = sl_share(b, sb->src[k]);
+		if (ns <= 0)
+			continue;
+		named += ns;
+		svg_segment(sb, SVG_SRC + k, ns);
+	}
+	svg_segment(sb, SVG_OTHER, b->irq > named ? b->irq - named : 0);
+}
+
+/* svg_bound_top - the highest value a bar of @c reaches, in ns */
+static unsigned long long svg_bound_top(const struct sl_cpu *c)
+{
+	unsigned long long top = 0, v;
+	int m;
+
+	for (m = 0; m < SLB_NR_MODELS; m++) {
+		const struct slb_bound *b = &c->res.bound[m];
+
+		v = b->unbounded ? b->l_if : b->latency;
+		if (v > top)
+			top = v;
+	}
+	if (c->workload_max_us > 0 && (unsigned long long)c->workload_max_us * 1000 > top)
+		top = c->workload_max_us * 1000ULL;
+	return top;
+}
+
+/* svg_legend_w - the width of a legend item of term @t */
+static int svg_legend_w(const struct svg_bound *sb, int t)
+{
+	size_t len = strlen(svg_term_label(sb, t));
+
+	if (t >= SVG_SRC && t < SVG_OTHER)
+		len += strlen("I_IRQ ");
+	return 18 + svg_text_w(len, SVG_FONT) + 16;
+}
+
+/* svg_legend_has - whether term @t is in the legend */
+static bool svg_legend_has(const struct svg_bound *sb, int t, bool workload)
+{
+	return !(t >= SVG_SRC + sb->nr_src && t < SVG_OTHER) && (t != SVG_WORKLOAD || workload);
+}
+
+/*
+ * svg_write_bounds - top's chart: the bounds of each CPU stacked by their
+ * terms, on a linear axis of the CPU's own: the terms add up to the bar,
+ * and one CPU's storm does not flatten the others' bars to lines
+ */
+static void svg_write_bounds(struct sl_tool *tool, FILE *fp)
+{
+	static const char title[] = "Scheduling latency bound per CPU, stacked by term (us, linear axis per CPU)";
+	int cpu, m, t, nr_groups = 0, nr_bars, width, height, lx, ly, w, top_y, base, x0;
+	unsigned long long top, step, tick;
+	struct svg_bound sb = { .fp = fp };
+	int label_len = 0;
+	bool workload = false;
+	char sub[160], buf[32];
+
+	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
+		if (!svg_cpu_drawn(tool, cpu))
+			continue;
+		nr_groups++;
+		if (tool->cpu[cpu].workload_max_us >= 0)
+			workload = true;
+	}
+	svg_pick_sources(tool, &sb);
+	nr_bars = SLB_NR_MODELS + workload;
+	for (m = 0; m < SLB_NR_MODELS; m++)
+		if ((int)strlen(slb_model_name(m)) > label_len)
+			label_len = strlen(slb_model_name(m));
+
+	snprintf(sub, sizeof(sub), "L = max(D_ST, D_POID) + D_PAIE + D_PSD + I_NMI(L) + I_IRQ(L)%s",
+		 tool->lost_events || tool->dropped_windows ? " - NOT SOUND: events lost" : "");
+	width = SVG_MARGIN + nr_groups * (SVG_LEFT + nr_bars * SVG_BAR + SVG_GROUP_GAP);
+	w = svg_head_w(title, sub);
+	if (w > width)
+		width = w;
+
+	/* the legend flows under the title, in rows as wide as the chart */
+	lx = SVG_MARGIN;
+	ly = SVG_SUB_Y + 12;
+	for (t = 0; t < SVG_NR_TERMS; t++) {
+		if (!svg_legend_has(&sb, t, workload))
+			continue;
+		w = svg_legend_w(&sb, t);
+		if (lx + w > width - SVG_MARGIN && lx > SVG_MARGIN) {
+			lx = SVG_MARGIN;
+			ly += SVG_LEGEND_ROW;
+		}
+		lx += w;
+	}
+	top_y = ly + SVG_LEGEND_ROW + 40;
+	base = top_y + SVG_PLOT_H;
+	height = base + 8 + svg_text_w(label_len, SVG_SMALL) + 28;
+
+	svg_start(fp, width, height, title, sub);
+
+	lx = SVG_MARGIN;
+	ly = SVG_SUB_Y + 12;
+	for (t = 0; t < SVG_NR_TERMS; t++) {
+		if (!svg_legend_has(&sb, t, workload))
+			continue;
+		w = svg_legend_w(&sb, t);
+		if (lx + w > width - SVG_MARGIN && lx > SVG_MARGIN) {
+			lx = SVG_MARGIN;
+			ly += SVG_LEGEND_ROW;
+		}
+		fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\" stroke=\"#888888\" stroke-width=\"0.5\"/>\n",
+			lx, ly, svg_term_colors[t]);
+		fprintf(fp, "<text x=\"%d\" y=\"%d\" data-role=\"legend\">%s", lx + 18, ly + 11,
+			t >= SVG_SRC && t < SVG_OTHER ? "I_IRQ " : "");
+		svg_escape(fp, svg_term_label(&sb, t));
+		fprintf(fp, "</text>\n");
+		lx += w;
+	}
+
+	x0 = SVG_MARGIN;
+	sb.base = base;
 	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
 		struct sl_cpu *c = &tool->cpu[cpu];
 
-		if (!sl_cpu_monitored(tool, cpu) || !c->has_res || !c->seen)
+		if (!svg_cpu_drawn(tool, cpu))
 			continue;
-		nr_groups++;
-		for (m = 0; m < SLB_NR_MODELS; m++)
-			if (!c->res.bound[m].unbounded &&
-			    c->res.bound[m].latency / 1000 + 1 > top_us)
-				top_us = c->res.bound[m].latency / 1000 + 1;
-		if (c->workload_max_us >= 0) {
-			workload = true;
-			if ((unsigned long long)c->workload_max_us + 1 > top_us)
-				top_us = c->workload_max_us + 1;
+		top = svg_bound_top(c);
+		step = svg_step(top ? top : 1000, 6);
+		top = (top + step - 1) / step * step;
+		if (!top)
+			top = step;
+		sb.px_per_ns = (double)SVG_PLOT_H / (double)top;
+		sb.cpu = cpu;
+		sb.x = x0 + SVG_LEFT;
+
+		fprintf(fp, "<g data-role=\"plot\" data-cpu=\"%d\" data-base=\"%d\" data-top=\"%d\" data-px-per-us=\"%.9f\">\n",
+			cpu, base, top_y, sb.px_per_ns * 1000.0);
+		fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">us</text>\n",
+			sb.x - 6, top_y - 14);
+		for (tick = 0; tick <= top; tick += step) {
+			double y = base - (double)tick * sb.px_per_ns;
+
+			svg_us(buf, sizeof(buf), tick, step);
+			fprintf(fp, "<line x1=\"%d\" y1=\"%.2f\" x2=\"%d\" y2=\"%.2f\" stroke=\"#dddddd\"/>\n",
+				sb.x, y, sb.x + nr_bars * SVG_BAR + 4, y);
+			fprintf(fp, "<text x=\"%d\" y=\"%.2f\" text-anchor=\"end\">%s</text>\n",
+				sb.x - 6, y + 4, buf);
 		}
+		fprintf(fp, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#000000\"/>\n",
+			sb.x - 2, top_y, sb.x - 2, base);
+
+		for (m = 0; m < nr_bars; m++) {
+			const char *label = m < SLB_NR_MODELS ? slb_model_name(m) : "workload";
+
+			sb.model = m;
+			if (m < SLB_NR_MODELS) {
+				svg_bar(&sb, &c->res.bound[m], top_y);
+			} else if (c->workload_max_us >= 0) {
+				double h = (double)c->workload_max_us * 1000.0 * sb.px_per_ns;
+
+				fprintf(fp, "<rect x=\"%d\" y=\"%.2f\" width=\"%d\" height=\"%.2f\" fill=\"%s\" data-cpu=\"%d\" data-term=\"workload\" data-us=\"%lld\"><title>CPU %d: the workload's max latency, %lld us</title></rect>\n",
+					sb.x, base - h, SVG_BAR - 2, h,
+					svg_term_colors[SVG_WORKLOAD], cpu, c->workload_max_us,
+					cpu, c->workload_max_us);
+			}
+			/* its name under it, read bottom up */
+			fprintf(fp, "<text transform=\"rotate(-90 %d %d)\" x=\"%d\" y=\"%d\" text-anchor=\"end\" font-size=\"%d\">%s</text>\n",
+				sb.x + SVG_BAR / 2 + 3, base + 6, sb.x + SVG_BAR / 2 + 3, base + 6,
+				SVG_SMALL, label);
+			sb.x += SVG_BAR;
+		}
+		fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" data-role=\"cpu\">CPU %d</text>\n",
+			x0 + SVG_LEFT + nr_bars * SVG_BAR / 2, height - 10, cpu);
+		fprintf(fp, "</g>\n");
+		x0 = sb.x + SVG_GROUP_GAP;
 	}
-	/* a log axis from 1 us to the decade above the highest bar */
-	for (tick = 10; tick < top_us; tick *= 10)
-		decades++;
-	nr_bars = SLB_NR_MODELS + workload;
-	width = SVG_LEFT + nr_groups * (nr_bars * SVG_BAR_W + SVG_GROUP_GAP) +
-		SVG_GROUP_GAP + SVG_LEGEND_W;
-	height = SVG_TOP + SVG_PLOT_H + 60;
+	fprintf(fp, "</svg>\n");
+}
+
+/* the histograms */
+#define SVG_CPU_W	64	/* the CPU labels on the left */
+#define SVG_YLAB_W	36	/* a strip's count labels */
+#define SVG_PANEL_W	200	/* the bins */
+#define SVG_OVER_W	10	/* the "over" bin, 4 px right of them */
+#define SVG_COL_W	(SVG_YLAB_W + SVG_PANEL_W + 4 + SVG_OVER_W + 20)
+#define SVG_STRIP_GAP	12
+#define SVG_HEAD_H	86	/* where the first strip starts */
+
+static const char * const svg_var_colors[SL_NR_VARS] = {
+	[SL_POID]	= "#4e79a7",
+	[SL_PSD]	= "#59a14f",
+	[SL_DST]	= "#76b7b2",
+	[SL_PAIE]	= "#f28e2b",
+	[SL_IRQ]	= "#e15759",
+	[SL_NMI]	= "#b07aa1",
+};
+
+/* svg_count_label - a power of ten as the count axis shows it */
+static void svg_count_label(char *buf, size_t len, int decade)
+{
+	if (decade <= 3)
+		snprintf(buf, len, "%d", decade == 0 ? 1 : decade == 1 ? 10 :
+			 decade == 2 ? 100 : 1000);
+	else
+		snprintf(buf, len, "1e%d", decade);
+}
+
+/* svg_strip - one CPU's histogram of one variable, at (@x, @y) */
+static void svg_strip(struct sl_tool *tool, FILE *fp, int var, int cpu, int x, int y,
+		      int sh, int decades)
+{
+	const struct sl_hist_pic *pic = tool->hist_pic;
+	const unsigned long long *n = sl_pic_counts(pic, tool->nr_cpus, var, cpu);
+	unsigned long long span = pic->bin_ns[var] * pic->nr_bins[var];
+	unsigned long long max = tool->cpu[cpu].max[var], total = 0;
+	double bw = (double)SVG_PANEL_W / pic->nr_bins[var], h, mx;
+	int px = x + SVG_YLAB_W, ox = px + SVG_PANEL_W + 4, bin, d, tw;
+	char buf[48];
+
+	fprintf(fp, "<g data-role=\"strip\" data-var=\"%s\" data-cpu=\"%d\" data-decades=\"%d\">\n",
+		sl_var_name(var), cpu, decades);
+	fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#fafafa\" stroke=\"#cccccc\"/>\n",
+		px, y, SVG_PANEL_W + 4 + SVG_OVER_W, sh);
+	for (d = 0; d <= decades; d++) {
+		double gy = y + sh - sh * (d + 0.5) / (decades + 0.5);
+
+		fprintf(fp, "<line x1=\"%d\" y1=\"%.2f\" x2=\"%d\" y2=\"%.2f\" stroke=\"#e4e4e4\"/>\n",
+			px, gy, ox + SVG_OVER_W, gy);
+		/* 1 and the top decade, and all between when there is room */
+		if (d && d != decades && sh < (decades + 1) * 14)
+			continue;
+		svg_count_label(buf, sizeof(buf), d);
+		fprintf(fp, "<text x=\"%d\" y=\"%.2f\" text-anchor=\"end\" font-size=\"%d\">%s</text>\n",
+			px - 4, gy + 3, SVG_SMALL, buf);
+	}
+	for (bin = 0; bin <= SL_PIC_OVER; bin++) {
+		bool over = bin == SL_PIC_OVER;
+
+		if (!n[bin] || (!over && bin >= pic->nr_bins[var]))
+			continue;
+		total += n[bin];
+		h = sh * (svg_log10((double)n[bin]) + 0.5) / (decades + 0.5);
+		if (over)
+			fprintf(fp, "<rect x=\"%d\" y=\"%.2f\" width=\"%d\" height=\"%.2f\" fill=\"url(#hatch)\" stroke=\"%s\"",
+				ox, y + sh - h, SVG_OVER_W, h, svg_var_colors[var]);
+		else
+			fprintf(fp, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"%s\"",
+				px + bin * bw, y + sh - h, bw > 2 ? bw - 0.5 : bw, h,
+				svg_var_colors[var]);
+		fprintf(fp, " data-bin=\"%d\" data-count=\"%llu\"><title>CPU %d %s ", over ? -1 : bin,
+			n[bin], cpu, sl_var_label(var));
+		if (over)
+			fprintf(fp, "over %.2f us", (double)pic->range_ns / 1000.0);
+		else
+			fprintf(fp, "%.2f-%.2f us", (double)(bin * pic->bin_ns[var]) / 1000.0,
+				(double)((bin + 1) * pic->bin_ns[var]) / 1000.0);
+		fprintf(fp, ": %llu</title></rect>\n", n[bin]);
+	}
+
+	if (!total) {
+		fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-size=\"%d\" fill=\"#888888\">no %s</text>\n",
+			px + SVG_PANEL_W / 2, y + sh / 2 + 4, SVG_SMALL, sl_var_label(var));
+		fprintf(fp, "</g>\n");
+		return;
+	}
+
+	/* the exact maximum, the tail's end */
+	if (max >= pic->range_ns)
+		mx = ox + SVG_OVER_W / 2.0;
+	else if (max >= span)
+		mx = px + SVG_PANEL_W;
+	else
+		mx = px + (double)max * SVG_PANEL_W / (double)span;
+	fprintf(fp, "<line x1=\"%.2f\" y1=\"%d\" x2=\"%.2f\" y2=\"%d\" stroke=\"#d62728\" stroke-width=\"1.5\" data-max-ns=\"%llu\"/>\n",
+		mx, y, mx, y + sh, max);
+	snprintf(buf, sizeof(buf), "max %.2f", (double)max / 1000.0);
+	tw = svg_text_w(strlen(buf), SVG_SMALL);
+	if (mx + 3 + tw <= ox + SVG_OVER_W)
+		fprintf(fp, "<text x=\"%.2f\" y=\"%d\" font-size=\"%d\" fill=\"#d62728\">%s</text>\n",
+			mx + 3, y + 11, SVG_SMALL, buf);
+	else
+		fprintf(fp, "<text x=\"%.2f\" y=\"%d\" text-anchor=\"end\" font-size=\"%d\" fill=\"#d62728\">%s</text>\n",
+			mx - 3, y + 11, SVG_SMALL, buf);
+	fprintf(fp, "</g>\n");
+}
+
+/* svg_write_hist - hist's picture: a panel per variable, a strip per CPU */
+static void svg_write_hist(struct sl_tool *tool, FILE *fp)
+{
+	static const char title[] = "Scheduling latency variables: histograms per CPU";
+	const struct sl_hist_pic *pic = tool->hist_pic;
+	int var, cpu, nv = 0, nc = 0, width, height, sh, x, y, i, d;
+	unsigned long long maxc, step, tick, span;
+	char sub[200], buf[48];
+
+	for (var = 0; var < SL_NR_VARS; var++)
+		nv += !(tool->params->hist_hidden & (1U << var));
+	for (cpu = 0; cpu < tool->nr_cpus; cpu++)
+		nc += pic->cpu_shown[cpu];
+
+	snprintf(sub, sizeof(sub), "count per bin on a log axis, us on a linear one; red: the exact maximum; hatched: over the range (%.0f us)%s",
+		 (double)pic->range_ns / 1000.0,
+		 tool->lost_events || tool->dropped_windows ? " - NOT SOUND" : "");
+	width = SVG_CPU_W + nv * SVG_COL_W + SVG_MARGIN;
+	i = svg_head_w(title, sub);
+	if (i > width)
+		width = i;
+	/* tall strips for a few CPUs, and still 40 px each with many */
+	sh = nc ? 360 / nc : 140;
+	sh = sh > 140 ? 140 : sh < 40 ? 40 : sh;
+	height = SVG_HEAD_H + (nc ? nc : 1) * (sh + SVG_STRIP_GAP) + 24;
+
+	svg_start(fp, width, height, title, sub);
+
+	y = SVG_HEAD_H;
+	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
+		if (!pic->cpu_shown[cpu])
+			continue;
+		fprintf(fp, "<text x=\"%d\" y=\"%d\" data-role=\"cpu\">CPU %d</text>\n",
+			SVG_MARGIN, y + sh / 2 + 4, cpu);
+		y += sh + SVG_STRIP_GAP;
+	}
+	if (!nc)
+		fprintf(fp, "<text x=\"%d\" y=\"%d\">no CPU measured</text>\n", SVG_MARGIN,
+			SVG_HEAD_H + 20);
+
+	x = SVG_CPU_W;
+	for (var = 0; var < SL_NR_VARS; var++) {
+		if (tool->params->hist_hidden & (1U << var))
+			continue;
+		maxc = 1;
+		for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
+			const unsigned long long *n = sl_pic_counts(pic, tool->nr_cpus, var, cpu);
+
+			for (i = 0; i <= SL_PIC_OVER && pic->cpu_shown[cpu]; i++)
+				if (n[i] > maxc)
+					maxc = n[i];
+		}
+		for (d = 1, tick = 10; tick < maxc; tick *= 10)
+			d++;
+
+		fprintf(fp, "<g data-role=\"panel\" data-var=\"%s\">\n", sl_var_name(var));
+		fprintf(fp, "<text x=\"%d\" y=\"%d\" font-weight=\"bold\" fill=\"%s\">%s (us)</text>\n",
+			x + SVG_YLAB_W, SVG_HEAD_H - 10, svg_var_colors[var], sl_var_label(var));
+		y = SVG_HEAD_H;
+		for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
+			if (!pic->cpu_shown[cpu])
+				continue;
+			svg_strip(tool, fp, var, cpu, x, y, sh, d);
+			y += sh + SVG_STRIP_GAP;
+		}
+
+		/* the time axis under the last strip, its ticks through all */
+		span = pic->bin_ns[var] * pic->nr_bins[var];
+		step = svg_step(span, 4);
+		for (tick = 0; tick <= span && nc; tick += step) {
+			double tx = x + SVG_YLAB_W + (double)tick * SVG_PANEL_W / span;
+
+			fprintf(fp, "<line x1=\"%.2f\" y1=\"%d\" x2=\"%.2f\" y2=\"%d\" stroke=\"#000000\" stroke-opacity=\"0.12\"/>\n",
+				tx, SVG_HEAD_H, tx, y - SVG_STRIP_GAP + 4);
+			svg_us(buf, sizeof(buf), tick, step);
+			fprintf(fp, "<text x=\"%.2f\" y=\"%d\" text-anchor=\"middle\" font-size=\"%d\">%s</text>\n",
+				tx, y - SVG_STRIP_GAP + 16, SVG_SMALL, buf);
+		}
+		fprintf(fp, "</g>\n");
+		x += SVG_COL_W;
+	}
+	fprintf(fp, "</svg>\n");
+}
+
+/* sl_write_svg - the --svg picture: hist's histograms, or the bounds */
+int sl_write_svg(struct sl_tool *tool)
+{
+	struct sl_output *out = &tool->params->svg;
+	FILE *fp;
 
 	fp = sl_open_report(out);
 	if (!fp) {
 		err_msg("rtla sched-latency: cannot write %s: %s\n", out->path, strerror(errno));
 		return -1;
 	}
-
-	fprintf(fp, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-	fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">\n",
-		width, height, width, height);
-	/* unbounded bars are hatched */
-	fprintf(fp, "<defs><pattern id=\"unbounded\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">\n");
-	fprintf(fp, "<rect width=\"6\" height=\"6\" fill=\"#ffffff\"/>\n");
-	fprintf(fp, "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#888888\" stroke-width=\"3\"/>\n");
-	fprintf(fp, "</pattern></defs>\n");
-	fprintf(fp, "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n");
-	fprintf(fp, "<text x=\"%d\" y=\"24\" font-size=\"16\">Scheduling latency bound per CPU (us, log scale)%s</text>\n",
-		SVG_LEFT, tool->lost_events || tool->dropped_windows ? " - not sound" : "");
-
-	/* the axis and its ticks */
-	for (tick = 1, m = 0; m <= decades; m++, tick *= 10) {
-		int y = SVG_TOP + SVG_PLOT_H - (int)svg_h(tick, decades);
-
-		fprintf(fp, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#dddddd\"/>\n",
-			SVG_LEFT, y, width - SVG_LEGEND_W, y);
-		fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%llu</text>\n",
-			SVG_LEFT - 6, y + 4, tick);
-	}
-	fprintf(fp, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#000000\"/>\n",
-		SVG_LEFT, SVG_TOP, SVG_LEFT, SVG_TOP + SVG_PLOT_H);
-
-	x = SVG_LEFT + SVG_GROUP_GAP;
-	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
-		struct sl_cpu *c = &tool->cpu[cpu];
-
-		if (!sl_cpu_monitored(tool, cpu) || !c->has_res || !c->seen)
-			continue;
-		for (m = 0; m < nr_bars; m++) {
-			const struct slb_bound *b = m < SLB_NR_MODELS ? &c->res.bound[m] : NULL;
-			bool unbounded = b && b->unbounded;
-			unsigned long long h;
-
-			if (b)
-				v = NS_TO_US(b->latency);
-			else
-				v = c->workload_max_us < 0 ? 0 : c->workload_max_us;
-			h = unbounded ? SVG_PLOT_H : svg_h(v, decades);
-			fprintf(fp, "<rect x=\"%d\" y=\"%llu\" width=\"%d\" height=\"%llu\" fill=\"%s\"",
-				x, SVG_TOP + SVG_PLOT_H - h, SVG_BAR_W - 2, h,
-				unbounded ? "url(#unbounded)" : svg_colors[m]);
-			if (unbounded)
-				fprintf(fp, " stroke=\"%s\"", svg_colors[m]);
-			fprintf(fp, "><title>CPU %d %s: ", cpu,
-				b ? slb_model_name(m) : "workload max");
-			if (unbounded)
-				fprintf(fp, "unbounded (%s)", slb_why_name(b->why));
-			else
-				fprintf(fp, "%.2f us", v);
-			fprintf(fp, "</title></rect>\n");
-			if (unbounded)
-				fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">&#8734;</text>\n",
-					x + SVG_BAR_W / 2 - 1, SVG_TOP - 4);
-			x += SVG_BAR_W;
-		}
-		fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">CPU %d</text>\n",
-			x - nr_bars * SVG_BAR_W / 2, SVG_TOP + SVG_PLOT_H + 18, cpu);
-		x += SVG_GROUP_GAP;
-	}
-
-	/* the legend */
-	x = width - SVG_LEGEND_W + 20;
-	for (m = 0; m < nr_bars; m++) {
-		int y = SVG_TOP + m * 20;
-
-		fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>\n",
-			x, y, svg_colors[m]);
-		fprintf(fp, "<text x=\"%d\" y=\"%d\">%s</text>\n", x + 18, y + 11,
-			m < SLB_NR_MODELS ? slb_model_name(m) : "workload max latency");
-	}
-	fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"url(#unbounded)\" stroke=\"#888888\"/>\n",
-		x, SVG_TOP + nr_bars * 20);
-	fprintf(fp, "<text x=\"%d\" y=\"%d\">unbounded</text>\n", x + 18,
-		SVG_TOP + nr_bars * 20 + 11);
-	fprintf(fp, "</svg>\n");
-
+	if (tool->hist_pic)
+		svg_write_hist(tool, fp);
+	else
+		svg_write_bounds(tool, fp);
 	return sl_close_report(fp, out);
 }

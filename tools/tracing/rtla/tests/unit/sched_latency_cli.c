@@ -3,11 +3,13 @@
  * The command line of rtla sched-latency top and hist: rtla's own options
  * land in common_params, sched-latency's in its params, and the mistakes
  * exit as every rtla tool does (129 for a usage error, 1 for options that
- * contradict each other).
+ * contradict each other). Then the pictures --svg draws.
  */
 
 #define _GNU_SOURCE
 #include <check.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sched.h>
@@ -19,6 +21,7 @@
 #include "cli_params_assert.h"
 #include "../../src/cli.h"
 #include "../../src/sched_latency_core.h"
+#include "../../src/sched_latency_output.h"
 
 #define PARSE(fn, ...) char *argv[] = { __VA_ARGS__, NULL };\
 			int argc = sizeof(argv) / sizeof(char *) - 1;\
@@ -408,6 +411,252 @@ START_TEST(test_err_hist_no_index)
 }
 END_TEST
 
+/*
+ * The pictures (--svg): charts of synthetic runs of 1 and 64 CPUs, top's
+ * bounds and hist's histograms. Each must fit its text in its canvas
+ * (every line of text measured at 0.6 em a character) and have a label per
+ * CPU. The files are kept in $SL_SVG_DIR when it is set, with the JSON of
+ * the bound charts: tests/host/rtla_svg.t parses them and checks that each
+ * stacked term is as high as the JSON's value.
+ */
+
+static char svg_dir[PATH_MAX];
+static bool svg_keep;
+
+static void svg_dir_setup(void)
+{
+	const char *dir = getenv("SL_SVG_DIR");
+
+	svg_keep = dir && *dir;
+	if (svg_keep) {
+		snprintf(svg_dir, sizeof(svg_dir), "%s", dir);
+		return;
+	}
+	snprintf(svg_dir, sizeof(svg_dir), "/tmp/sl_svg_XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(svg_dir));
+}
+
+static void svg_dir_teardown(void)
+{
+	char cmd[PATH_MAX + 16];
+
+	if (svg_keep)
+		return;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", svg_dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+/* svg_tool - a run of @n CPUs as the end of top or hist sees it */
+static struct sl_tool *svg_tool(int n, const char *mode)
+{
+	struct sched_latency_params *params = calloc(1, sizeof(*params));
+	struct sl_tool *tool = calloc(1, sizeof(*tool));
+	struct slb_config cfg;
+	unsigned long long t;
+	int cpu, k;
+
+	ck_assert_ptr_nonnull(params);
+	ck_assert_ptr_nonnull(tool);
+	sl_params_init(params, mode);
+	nr_cpus = n;
+	tool->params = params;
+	tool->nr_cpus = n;
+	tool->cpu = calloc(n, sizeof(*tool->cpu));
+	ck_assert_ptr_nonnull(tool->cpu);
+	slb_config_default(&cfg);
+	tool->slb = slb_alloc(&cfg, n);
+	ck_assert_ptr_nonnull(tool->slb);
+
+	for (cpu = 0; cpu < n; cpu++) {
+		struct sl_cpu *c = &tool->cpu[cpu];
+
+		c->max[SL_POID] = 8000 + 137 * cpu;
+		c->max[SL_DST] = cpu % 7 == 3 ? 21000 : 3000 + 500 * (cpu % 5);
+		c->max[SL_PAIE] = 1500 + 10 * cpu;
+		c->max[SL_PSD] = 2500 + 20 * cpu;
+		slb_set_var(tool->slb, cpu, SLB_POID, c->max[SL_POID]);
+		slb_set_var(tool->slb, cpu, SLB_ST, c->max[SL_DST]);
+		slb_set_var(tool->slb, cpu, SLB_PAIE, c->max[SL_PAIE]);
+		slb_set_var(tool->slb, cpu, SLB_PSD, c->max[SL_PSD]);
+		/* a tick, two devices, a rare NMI; CPU 1 a storm: unbounded */
+		for (k = 0; k < 2000; k++) {
+			t = k * 100000ULL;
+			if (k % 10 == 0)
+				slb_add_interrupt(tool->slb, cpu, SL_VECTOR_BASE + 236, t,
+						  2000 + 5 * cpu);
+			if (k % 30 == 5)
+				slb_add_interrupt(tool->slb, cpu, 11, t, 4000);
+			if (k % 70 == 3)
+				slb_add_interrupt(tool->slb, cpu, 24, t, 1000 + 30 * cpu);
+			if (k % 500 == 7)
+				slb_add_interrupt(tool->slb, cpu, SLB_NMI, t, 800);
+			if (cpu == 1 && k % 2 == 1)
+				slb_add_interrupt(tool->slb, cpu, 40, t, 150000);
+			if (cpu == 1 && k % 2 == 0)
+				slb_add_interrupt(tool->slb, cpu, 41, t, 60000);
+		}
+		c->max[SL_IRQ] = cpu == 1 ? 150000 : 4000;
+		c->max[SL_NMI] = 800;
+		c->seen = true;
+		ck_assert_int_eq(slb_compute_cpu(tool->slb, cpu, &c->res), 0);
+		c->has_res = true;
+		c->workload_max_us = cpu % 2 ? -1 : 20 + cpu % 9;
+	}
+	tool->bucket_ns = 1000;
+	tool->nr_buckets = 1000;
+	return tool;
+}
+
+/* svg_hist_data - histograms with a tail, one CPU without NMIs, an overflow */
+static void svg_hist_data(struct sl_tool *tool)
+{
+	struct sl_hist_pic *pic = sl_hist_pic_alloc(tool->nr_cpus);
+	unsigned long long *cnt;
+	int var, cpu, bin, last;
+
+	ck_assert_ptr_nonnull(pic);
+	pic->range_ns = tool->bucket_ns * tool->nr_buckets;
+	for (var = 0; var < SL_NR_VARS; var++) {
+		pic->bin_ns[var] = 1000ULL * (var + 1);
+		pic->nr_bins[var] = 40 + 10 * var;
+	}
+	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
+		pic->cpu_shown[cpu] = true;
+		for (var = 0; var < SL_NR_VARS; var++) {
+			cnt = sl_pic_counts(pic, tool->nr_cpus, var, cpu);
+			if (var == SL_NMI && cpu == 0) {
+				tool->cpu[cpu].max[var] = 0;
+				continue;
+			}
+			last = 0;
+			for (bin = 0; bin < pic->nr_bins[var]; bin++) {
+				cnt[bin] = 1000000ULL >> (bin / (2 + cpu % 3));
+				if (cnt[bin])
+					last = bin;
+			}
+			if (var == SL_IRQ && cpu == 0)
+				cnt[SL_PIC_OVER] = 3;
+			tool->cpu[cpu].max[var] = cnt[SL_PIC_OVER] ? pic->range_ns + 5000 :
+				last * pic->bin_ns[var] + pic->bin_ns[var] / 2;
+		}
+	}
+	tool->hist_pic = pic;
+}
+
+static void svg_tool_free(struct sl_tool *tool)
+{
+	int cpu;
+
+	for (cpu = 0; cpu < tool->nr_cpus; cpu++)
+		slb_result_fini(&tool->cpu[cpu].res);
+	sl_hist_pic_free(tool->hist_pic);
+	slb_free(tool->slb);
+	free(tool->cpu);
+	free(tool->params);
+	free(tool);
+}
+
+/* svg_open - an output file of the test directory, for --svg or --json */
+static void svg_open(struct sl_output *out, char *path, size_t len, const char *name)
+{
+	snprintf(path, len, "%s/%s", svg_dir, name);
+	out->path = path;
+	out->fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0644);
+	ck_assert_int_ge(out->fd, 0);
+}
+
+/*
+ * svg_check_text - every horizontal text of the file inside the canvas,
+ * and how many CPU labels there are; rotated labels are tested in rtla_svg.t
+ */
+static int svg_check_text(const char *path, int *width)
+{
+	char line[4096], anchor[16], *p, *end;
+	int height = 0, cpus = 0, size;
+	double x, w, left;
+	FILE *fp = fopen(path, "r");
+
+	ck_assert_ptr_nonnull(fp);
+	*width = 0;
+	while (fgets(line, sizeof(line), fp)) {
+		if (!strncmp(line, "<svg ", 5)) {
+			p = strstr(line, " width=\"");
+			ck_assert_ptr_nonnull(p);
+			*width = atoi(p + 8);
+			height = atoi(strstr(line, " height=\"") + 9);
+		}
+		if (strncmp(line, "<text x=\"", 9))
+			continue;
+		x = strtod(line + 9, NULL);
+		p = strstr(line, "font-size=\"");
+		size = p ? atoi(p + 11) : 12;
+		anchor[0] = '\0';
+		p = strstr(line, "text-anchor=\"");
+		if (p)
+			sscanf(p + 13, "%15[a-z]", anchor);
+		p = strchr(line, '>') + 1;
+		end = strstr(p, "</text>");
+		ck_assert_ptr_nonnull(end);
+		w = 0.6 * size * (double)(end - p);
+		left = !strcmp(anchor, "end") ? x - w : !strcmp(anchor, "middle") ? x - w / 2 : x;
+		ck_assert_msg(left >= 0 && left + w <= *width,
+			      "%s: text '%.*s' (%.0f-%.0f) out of the %d px canvas", path,
+			      (int)(end - p), p, left, left + w, *width);
+		if (strstr(line, "data-role=\"cpu\""))
+			cpus++;
+		ck_assert_int_gt(height, 0);
+	}
+	fclose(fp);
+	return cpus;
+}
+
+static void svg_chart(int n, const char *mode)
+{
+	struct sl_tool *tool = svg_tool(n, mode);
+	char svg[PATH_MAX], json[PATH_MAX], name[64];
+	int width;
+
+	if (!strcmp(mode, "hist"))
+		svg_hist_data(tool);
+	snprintf(name, sizeof(name), "%s-%d.svg", mode, n);
+	svg_open(&tool->params->svg, svg, sizeof(svg), name);
+	ck_assert_int_eq(sl_write_svg(tool), 0);
+	close(tool->params->svg.fd);
+	snprintf(name, sizeof(name), "%s-%d.json", mode, n);
+	svg_open(&tool->params->json, json, sizeof(json), name);
+	ck_assert_int_eq(sl_write_json(tool), 0);
+	close(tool->params->json.fd);
+
+	ck_assert_int_eq(svg_check_text(svg, &width), n);
+	ck_assert_int_gt(width, 0);
+	svg_tool_free(tool);
+	nr_cpus = 4;
+}
+
+START_TEST(test_svg_bounds_1)
+{
+	svg_chart(1, "top");
+}
+END_TEST
+
+START_TEST(test_svg_bounds_64)
+{
+	svg_chart(64, "top");
+}
+END_TEST
+
+START_TEST(test_svg_hist_1)
+{
+	svg_chart(1, "hist");
+}
+END_TEST
+
+START_TEST(test_svg_hist_64)
+{
+	svg_chart(64, "hist");
+}
+END_TEST
+
 Suite *sched_latency_cli_suite(void)
 {
 	Suite *s = suite_create("sched_latency_cli");
@@ -439,6 +688,14 @@ Suite *sched_latency_cli_suite(void)
 	tcase_add_test(tc, test_nano);
 	tcase_add_test(tc, test_quiet);
 	tcase_add_test(tc, test_json_svg);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("svg");
+	tcase_add_unchecked_fixture(tc, svg_dir_setup, svg_dir_teardown);
+	tcase_add_test(tc, test_svg_bounds_1);
+	tcase_add_test(tc, test_svg_bounds_64);
+	tcase_add_test(tc, test_svg_hist_1);
+	tcase_add_test(tc, test_svg_hist_64);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("system_tuning");
