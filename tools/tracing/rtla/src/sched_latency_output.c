@@ -467,7 +467,8 @@ static void json_terms(FILE *fp, const struct slb_result *res, const char *inden
 	for (m = 0; m < SLB_NR_MODELS; m++) {
 		b = &res->bound[m];
 		st = b->var[SLB_ST] > b->var[SLB_POID];
-		fprintf(fp, "%s\n%s  \"%s\": {\"blocking\": %llu, \"blocking_by\": \"%s\", \"paie\": %llu, \"psd\": %llu",
+		fprintf(fp,
+			"%s\n%s  \"%s\": {\"blocking\": %llu, \"blocking_by\": \"%s\", \"paie\": %llu, \"psd\": %llu",
 			m ? "," : "", indent, slb_model_name(m),
 			(unsigned long long)b->var[st ? SLB_ST : SLB_POID], st ? "D_ST" : "D_POID",
 			(unsigned long long)b->var[SLB_PAIE], (unsigned long long)b->var[SLB_PSD]);
@@ -846,12 +847,15 @@ static void svg_start(FILE *fp, int width, int height, const char *title,
 		      const char *sub)
 {
 	fprintf(fp, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-	fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"%d\">\n",
+	fprintf(fp,
+		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"%d\">\n",
 		width, height, width, height, SVG_FONT);
 	/* what has no value (unbounded, over the range) is hatched */
-	fprintf(fp, "<defs><pattern id=\"hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">\n");
+	fprintf(fp,
+		"<defs><pattern id=\"hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">\n");
 	fprintf(fp, "<rect width=\"6\" height=\"6\" fill=\"#ffffff\"/>\n");
-	fprintf(fp, "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#888888\" stroke-width=\"3\"/>\n");
+	fprintf(fp,
+		"<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#888888\" stroke-width=\"3\"/>\n");
 	fprintf(fp, "</pattern></defs>\n");
 	fprintf(fp, "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n");
 	fprintf(fp, "<text x=\"%d\" y=\"%d\" font-size=\"%d\" data-role=\"title\">",
@@ -997,7 +1001,8 @@ static void svg_segment(struct svg_bound *sb, int t, unsigned long long ns)
 	if (!ns)
 		return;
 	sb->y -= h;
-	fprintf(sb->fp, "<rect x=\"%d\" y=\"%.2f\" width=\"%d\" height=\"%.2f\" fill=\"%s\" data-cpu=\"%d\" data-model=\"%s\" data-term=\"",
+	fprintf(sb->fp,
+		"<rect x=\"%d\" y=\"%.2f\" width=\"%d\" height=\"%.2f\" fill=\"%s\" data-cpu=\"%d\" data-model=\"%s\" data-term=\"",
 		sb->x, sb->y, SVG_BAR - 2, h, svg_term_colors[t], sb->cpu,
 		slb_model_name(sb->model));
 	svg_escape(sb->fp, svg_term_label(sb, t));
@@ -1026,7 +1031,8 @@ static void svg_bar(struct svg_bound *sb, const struct slb_bound *b, int top_y)
 	svg_segment(sb, SVG_PAIE, b->var[SLB_PAIE]);
 	svg_segment(sb, SVG_PSD, b->var[SLB_PSD]);
 	if (b->unbounded) {
-		fprintf(sb->fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%.2f\" fill=\"url(#hatch)\" stroke=\"#888888\" data-cpu=\"%d\" data-model=\"%s\" data-term=\"unbounded\"><title>CPU %d, %s: unbounded (%s)</title></rect>\n",
+		fprintf(sb->fp,
+			"<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%.2f\" fill=\"url(#hatch)\" stroke=\"#888888\" data-cpu=\"%d\" data-model=\"%s\" data-term=\"unbounded\"><title>CPU %d, %s: unbounded (%s)</title></rect>\n",
 			sb->x, top_y, SVG_BAR - 2, sb->y - top_y, sb->cpu,
 			slb_model_name(sb->model), sb->cpu, slb_model_name(sb->model),
 			slb_why_name(b->why));
@@ -1086,7 +1092,8 @@ static bool svg_legend_has(const struct svg_bound *sb, int t, bool workload)
  */
 static void svg_write_bounds(struct sl_tool *tool, FILE *fp)
 {
-	static const char title[] = "Scheduling latency bound per CPU, stacked by term (us, linear axis per CPU)";
+	static const char title[] =
+		"Scheduling latency bound per CPU, stacked by term (us, linear axis per CPU)";
 	int cpu, m, t, nr_groups = 0, nr_bars, width, height, lx, ly, w, top_y, base, x0;
 	unsigned long long top, step, tick;
 	struct svg_bound sb = { .fp = fp };
@@ -1143,7 +1150,8 @@ static void svg_write_bounds(struct sl_tool *tool, FILE *fp)
 			lx = SVG_MARGIN;
 			ly += SVG_LEGEND_ROW;
 		}
-		fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\" stroke=\"#888888\" stroke-width=\"0.5\"/>\n",
+		fprintf(fp,
+			"<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\" stroke=\"#888888\" stroke-width=\"0.5\"/>\n",
 			lx, ly, svg_term_colors[t]);
 		fprintf(fp, "<text x=\"%d\" y=\"%d\" data-role=\"legend\">%s", lx + 18, ly + 11,
 			t >= SVG_SRC && t < SVG_OTHER ? "I_IRQ " : "");
@@ -1168,7 +1176,8 @@ static void svg_write_bounds(struct sl_tool *tool, FILE *fp)
 		sb.cpu = cpu;
 		sb.x = x0 + SVG_LEFT;
 
-		fprintf(fp, "<g data-role=\"plot\" data-cpu=\"%d\" data-base=\"%d\" data-top=\"%d\" data-px-per-us=\"%.9f\">\n",
+		fprintf(fp,
+			"<g data-role=\"plot\" data-cpu=\"%d\" data-base=\"%d\" data-top=\"%d\" data-px-per-us=\"%.9f\">\n",
 			cpu, base, top_y, sb.px_per_ns * 1000.0);
 		fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">us</text>\n",
 			sb.x - 6, top_y - 14);
@@ -1176,7 +1185,8 @@ static void svg_write_bounds(struct sl_tool *tool, FILE *fp)
 			double y = base - (double)tick * sb.px_per_ns;
 
 			svg_us(buf, sizeof(buf), tick, step);
-			fprintf(fp, "<line x1=\"%d\" y1=\"%.2f\" x2=\"%d\" y2=\"%.2f\" stroke=\"#dddddd\"/>\n",
+			fprintf(fp,
+				"<line x1=\"%d\" y1=\"%.2f\" x2=\"%d\" y2=\"%.2f\" stroke=\"#dddddd\"/>\n",
 				sb.x, y, sb.x + nr_bars * SVG_BAR + 4, y);
 			fprintf(fp, "<text x=\"%d\" y=\"%.2f\" text-anchor=\"end\">%s</text>\n",
 				sb.x - 6, y + 4, buf);
@@ -1193,18 +1203,21 @@ static void svg_write_bounds(struct sl_tool *tool, FILE *fp)
 			} else if (c->workload_max_us >= 0) {
 				double h = (double)c->workload_max_us * 1000.0 * sb.px_per_ns;
 
-				fprintf(fp, "<rect x=\"%d\" y=\"%.2f\" width=\"%d\" height=\"%.2f\" fill=\"%s\" data-cpu=\"%d\" data-term=\"workload\" data-us=\"%lld\"><title>CPU %d: the workload's max latency, %lld us</title></rect>\n",
+				fprintf(fp,
+					"<rect x=\"%d\" y=\"%.2f\" width=\"%d\" height=\"%.2f\" fill=\"%s\" data-cpu=\"%d\" data-term=\"workload\" data-us=\"%lld\"><title>CPU %d: the workload's max latency, %lld us</title></rect>\n",
 					sb.x, base - h, SVG_BAR - 2, h,
 					svg_term_colors[SVG_WORKLOAD], cpu, c->workload_max_us,
 					cpu, c->workload_max_us);
 			}
 			/* its name under it, read bottom up */
-			fprintf(fp, "<text transform=\"rotate(-90 %d %d)\" x=\"%d\" y=\"%d\" text-anchor=\"end\" font-size=\"%d\">%s</text>\n",
+			fprintf(fp,
+				"<text transform=\"rotate(-90 %d %d)\" x=\"%d\" y=\"%d\" text-anchor=\"end\" font-size=\"%d\">%s</text>\n",
 				sb.x + SVG_BAR / 2 + 3, base + 6, sb.x + SVG_BAR / 2 + 3, base + 6,
 				SVG_SMALL, label);
 			sb.x += SVG_BAR;
 		}
-		fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" data-role=\"cpu\">CPU %d</text>\n",
+		fprintf(fp,
+			"<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" data-role=\"cpu\">CPU %d</text>\n",
 			x0 + SVG_LEFT + nr_bars * SVG_BAR / 2, height - 10, cpu);
 		fprintf(fp, "</g>\n");
 		x0 = sb.x + SVG_GROUP_GAP;
@@ -1254,18 +1267,21 @@ static void svg_strip(struct sl_tool *tool, FILE *fp, int var, int cpu, int x, i
 
 	fprintf(fp, "<g data-role=\"strip\" data-var=\"%s\" data-cpu=\"%d\" data-decades=\"%d\">\n",
 		sl_var_name(var), cpu, decades);
-	fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#fafafa\" stroke=\"#cccccc\"/>\n",
+	fprintf(fp,
+		"<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#fafafa\" stroke=\"#cccccc\"/>\n",
 		px, y, SVG_PANEL_W + 4 + SVG_OVER_W, sh);
 	for (d = 0; d <= decades; d++) {
 		double gy = y + sh - sh * (d + 0.5) / (decades + 0.5);
 
-		fprintf(fp, "<line x1=\"%d\" y1=\"%.2f\" x2=\"%d\" y2=\"%.2f\" stroke=\"#e4e4e4\"/>\n",
+		fprintf(fp,
+			"<line x1=\"%d\" y1=\"%.2f\" x2=\"%d\" y2=\"%.2f\" stroke=\"#e4e4e4\"/>\n",
 			px, gy, ox + SVG_OVER_W, gy);
 		/* 1 and the top decade, and all between when there is room */
 		if (d && d != decades && sh < (decades + 1) * 14)
 			continue;
 		svg_count_label(buf, sizeof(buf), d);
-		fprintf(fp, "<text x=\"%d\" y=\"%.2f\" text-anchor=\"end\" font-size=\"%d\">%s</text>\n",
+		fprintf(fp,
+			"<text x=\"%d\" y=\"%.2f\" text-anchor=\"end\" font-size=\"%d\">%s</text>\n",
 			px - 4, gy + 3, SVG_SMALL, buf);
 	}
 	for (bin = 0; bin <= SL_PIC_OVER; bin++) {
@@ -1276,14 +1292,16 @@ static void svg_strip(struct sl_tool *tool, FILE *fp, int var, int cpu, int x, i
 		total += n[bin];
 		h = sh * (svg_log10((double)n[bin]) + 0.5) / (decades + 0.5);
 		if (over)
-			fprintf(fp, "<rect x=\"%d\" y=\"%.2f\" width=\"%d\" height=\"%.2f\" fill=\"url(#hatch)\" stroke=\"%s\"",
+			fprintf(fp,
+				"<rect x=\"%d\" y=\"%.2f\" width=\"%d\" height=\"%.2f\" fill=\"url(#hatch)\" stroke=\"%s\"",
 				ox, y + sh - h, SVG_OVER_W, h, svg_var_colors[var]);
 		else
-			fprintf(fp, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"%s\"",
+			fprintf(fp,
+				"<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"%s\"",
 				px + bin * bw, y + sh - h, bw > 2 ? bw - 0.5 : bw, h,
 				svg_var_colors[var]);
-		fprintf(fp, " data-bin=\"%d\" data-count=\"%llu\"><title>CPU %d %s ", over ? -1 : bin,
-			n[bin], cpu, sl_var_label(var));
+		fprintf(fp, " data-bin=\"%d\" data-count=\"%llu\"><title>CPU %d %s ",
+			over ? -1 : bin, n[bin], cpu, sl_var_label(var));
 		if (over)
 			fprintf(fp, "over %.2f us", (double)pic->range_ns / 1000.0);
 		else
@@ -1293,7 +1311,8 @@ static void svg_strip(struct sl_tool *tool, FILE *fp, int var, int cpu, int x, i
 	}
 
 	if (!total) {
-		fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-size=\"%d\" fill=\"#888888\">no %s</text>\n",
+		fprintf(fp,
+			"<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-size=\"%d\" fill=\"#888888\">no %s</text>\n",
 			px + SVG_PANEL_W / 2, y + sh / 2 + 4, SVG_SMALL, sl_var_label(var));
 		fprintf(fp, "</g>\n");
 		return;
@@ -1306,15 +1325,18 @@ static void svg_strip(struct sl_tool *tool, FILE *fp, int var, int cpu, int x, i
 		mx = px + SVG_PANEL_W;
 	else
 		mx = px + (double)max * SVG_PANEL_W / (double)span;
-	fprintf(fp, "<line x1=\"%.2f\" y1=\"%d\" x2=\"%.2f\" y2=\"%d\" stroke=\"#d62728\" stroke-width=\"1.5\" data-max-ns=\"%llu\"/>\n",
+	fprintf(fp,
+		"<line x1=\"%.2f\" y1=\"%d\" x2=\"%.2f\" y2=\"%d\" stroke=\"#d62728\" stroke-width=\"1.5\" data-max-ns=\"%llu\"/>\n",
 		mx, y, mx, y + sh, max);
 	snprintf(buf, sizeof(buf), "max %.2f", (double)max / 1000.0);
 	tw = svg_text_w(strlen(buf), SVG_SMALL);
 	if (mx + 3 + tw <= ox + SVG_OVER_W)
-		fprintf(fp, "<text x=\"%.2f\" y=\"%d\" font-size=\"%d\" fill=\"#d62728\">%s</text>\n",
+		fprintf(fp,
+			"<text x=\"%.2f\" y=\"%d\" font-size=\"%d\" fill=\"#d62728\">%s</text>\n",
 			mx + 3, y + 11, SVG_SMALL, buf);
 	else
-		fprintf(fp, "<text x=\"%.2f\" y=\"%d\" text-anchor=\"end\" font-size=\"%d\" fill=\"#d62728\">%s</text>\n",
+		fprintf(fp,
+			"<text x=\"%.2f\" y=\"%d\" text-anchor=\"end\" font-size=\"%d\" fill=\"#d62728\">%s</text>\n",
 			mx - 3, y + 11, SVG_SMALL, buf);
 	fprintf(fp, "</g>\n");
 }
@@ -1333,7 +1355,8 @@ static void svg_write_hist(struct sl_tool *tool, FILE *fp)
 	for (cpu = 0; cpu < tool->nr_cpus; cpu++)
 		nc += pic->cpu_shown[cpu];
 
-	snprintf(sub, sizeof(sub), "count per bin on a log axis, us on a linear one; red: the exact maximum; hatched: over the range (%.0f us)%s",
+	snprintf(sub, sizeof(sub),
+		 "count per bin on a log axis, us on a linear one; red: the exact maximum; hatched: over the range (%.0f us)%s",
 		 (double)pic->range_ns / 1000.0,
 		 tool->lost_events || tool->dropped_windows ? " - NOT SOUND" : "");
 	width = SVG_CPU_W + nv * SVG_COL_W + SVG_MARGIN;
@@ -1375,7 +1398,8 @@ static void svg_write_hist(struct sl_tool *tool, FILE *fp)
 			d++;
 
 		fprintf(fp, "<g data-role=\"panel\" data-var=\"%s\">\n", sl_var_name(var));
-		fprintf(fp, "<text x=\"%d\" y=\"%d\" font-weight=\"bold\" fill=\"%s\">%s (us)</text>\n",
+		fprintf(fp,
+			"<text x=\"%d\" y=\"%d\" font-weight=\"bold\" fill=\"%s\">%s (us)</text>\n",
 			x + SVG_YLAB_W, SVG_HEAD_H - 10, svg_var_colors[var], sl_var_label(var));
 		y = SVG_HEAD_H;
 		for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
@@ -1391,10 +1415,12 @@ static void svg_write_hist(struct sl_tool *tool, FILE *fp)
 		for (tick = 0; tick <= span && nc; tick += step) {
 			double tx = x + SVG_YLAB_W + (double)tick * SVG_PANEL_W / span;
 
-			fprintf(fp, "<line x1=\"%.2f\" y1=\"%d\" x2=\"%.2f\" y2=\"%d\" stroke=\"#000000\" stroke-opacity=\"0.12\"/>\n",
+			fprintf(fp,
+				"<line x1=\"%.2f\" y1=\"%d\" x2=\"%.2f\" y2=\"%d\" stroke=\"#000000\" stroke-opacity=\"0.12\"/>\n",
 				tx, SVG_HEAD_H, tx, y - SVG_STRIP_GAP + 4);
 			svg_us(buf, sizeof(buf), tick, step);
-			fprintf(fp, "<text x=\"%.2f\" y=\"%d\" text-anchor=\"middle\" font-size=\"%d\">%s</text>\n",
+			fprintf(fp,
+				"<text x=\"%.2f\" y=\"%d\" text-anchor=\"middle\" font-size=\"%d\">%s</text>\n",
 				tx, y - SVG_STRIP_GAP + 16, SVG_SMALL, buf);
 		}
 		fprintf(fp, "</g>\n");
