@@ -112,6 +112,19 @@ for cpu, c in cpus.items():
     if not cpu.isdigit():
         errors.append("cpu key %r" % cpu)
     check_cpu(c, "cpus." + cpu)
+    terms = need(c, "terms_ns", "cpus." + cpu, (dict,)) or {}
+    for m in MODELS:
+        t = need(terms, m, "cpus.%s.terms_ns" % cpu, (dict,))
+        w = "cpus.%s.terms_ns.%s" % (cpu, m)
+        for k in ("blocking", "paie", "psd"):
+            need(t, k, w, (int,))
+        need(t, "blocking_by", w, (str,))
+        for k in ("nmi", "irq"):
+            need(t, k, w, (int, type(None)))
+        need(t, "irq_sources", w, (dict, type(None)))
+        if t and c["bound_ns"].get(m) is not None and t.get("irq") is not None and \
+                sum(t[k] for k in ("blocking", "paie", "psd", "nmi", "irq")) != c["bound_ns"][m]:
+            errors.append(w + ": the terms do not add up to the bound")
 check_cpu(need(j, "system", "", (dict,)), "system")
 stop = need(j, "stop", "", (dict, type(None)))
 if stop is not None:

@@ -123,17 +123,24 @@ check "the breakdown names what dominates ($largest)" \
 	grep -qE "^  no_interrupts .*  $largest \(" "$out/irq.txt"
 check "the JSON is valid" sl_json_valid "$out/irq.json"
 check "the JSON has every documented key" sl_json_keys "$out/irq.json"
-check "the SVG is well-formed XML with bars" python3 -c '
+# The chart: XML, its text inside, each bar a stack of the JSON's terms
+check "the SVG's bars stack the JSON's terms, its text inside the canvas" \
+	python3 "$top/tests/svg_check.py" bounds "$out/irq.svg" "$out/irq.json" 1
+check "the SVG's D_POID segments are the injected window" python3 -c '
 import sys, xml.etree.ElementTree as ET
 root = ET.parse(sys.argv[1]).getroot()
-sys.exit(0 if len(root.findall("{http://www.w3.org/2000/svg}rect")) >= 6 else 1)' "$out/irq.svg"
+segs = [r for r in root.iter("{http://www.w3.org/2000/svg}rect")
+        if r.get("data-term") == "D_POID" and r.get("data-cpu") == sys.argv[2]]
+sys.exit(0 if len(segs) == 6 and all(int(r.get("data-ns")) >= int(sys.argv[3])
+         for r in segs) else 1)' "$out/irq.svg" $cpu $((n * 1000))
 
 # --- A preempt-off window beside the run, seen by hist ---
 
 # The run stays open until the window is done (modprobe waits for it),
 # then SIGINT ends it: on a slow kernel a -d could end before the window.
 n=40000
-"$RTLA" sched-latency hist -c $cpu -d 600s -b 1000 -E 100 --json "$out/preempt.json" > "$out/preempt.txt" 2>&1 &
+"$RTLA" sched-latency hist -c $cpu -d 600s -b 1000 -E 100 --json "$out/preempt.json" \
+	--svg "$out/preempt.svg" > "$out/preempt.txt" 2>&1 &
 pid=$!
 sl_wait_instance $pid
 sleep 2
@@ -164,6 +171,18 @@ check "the largest window is in D_POID's bucket, and none above it" awk \
 	$1 == "over:" { found = want >= 100000; above = want < 100000 }
 	END { exit !(found && !above) }' "$out/preempt.txt"
 check "hist has the summary rows" grep -qE "^(count|min|avg|max): " "$out/preempt.txt"
+check "hist's SVG: a panel per variable, a strip for CPU $cpu, its text inside" \
+	python3 "$top/tests/svg_check.py" hist "$out/preempt.svg" 1
+check "hist's SVG marks D_POID's maximum, the JSON's, in a 100 ms panel" python3 -c '
+import json, sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+poid = json.load(open(sys.argv[2]))["cpus"][sys.argv[3]]["poid_ns"]
+strips = [g for g in root.iter("{http://www.w3.org/2000/svg}g")
+          if g.get("data-role") == "strip" and g.get("data-var") == "poid"]
+marks = [int(ln.get("data-max-ns")) for ln in strips[0].iter("{http://www.w3.org/2000/svg}line")
+         if ln.get("data-max-ns")]
+bars = [r for r in strips[0].iter("{http://www.w3.org/2000/svg}rect") if r.get("data-count")]
+sys.exit(0 if marks == [poid] and bars else 1)' "$out/preempt.svg" "$out/preempt.json" $cpu
 check "the JSON has every documented key" sl_json_keys "$out/preempt.json"
 
 # --- -T with --stop-on poid: the injected window stops the run ---
