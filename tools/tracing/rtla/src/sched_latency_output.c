@@ -876,7 +876,7 @@ static int svg_head_w(const char *title, const char *sub)
 
 /* the bound chart */
 #define SVG_PLOT_H	300
-#define SVG_LEFT	50	/* a CPU's axis labels */
+#define SVG_LEFT	50	/* at least, for a CPU's axis labels */
 #define SVG_BAR		16	/* a bar's pitch; it is 2 px narrower */
 #define SVG_GROUP_GAP	24
 #define SVG_LEGEND_ROW	18
@@ -1069,6 +1069,16 @@ static unsigned long long svg_bound_top(const struct sl_cpu *c)
 	return top;
 }
 
+/* svg_axis - the top of @c's axis and its tick step, in ns */
+static unsigned long long svg_axis(const struct sl_cpu *c, unsigned long long *step)
+{
+	unsigned long long top = svg_bound_top(c);
+
+	*step = svg_step(top ? top : 1000, 6);
+	top = (top + *step - 1) / *step * *step;
+	return top ? top : *step;
+}
+
 /* svg_legend_w - the width of a legend item of term @t */
 static int svg_legend_w(const struct svg_bound *sb, int t)
 {
@@ -1097,7 +1107,7 @@ static void svg_write_bounds(struct sl_tool *tool, FILE *fp)
 	int cpu, m, t, nr_groups = 0, nr_bars, width, height, lx, ly, w, top_y, base, x0;
 	unsigned long long top, step, tick;
 	struct svg_bound sb = { .fp = fp };
-	int label_len = 0;
+	int label_len = 0, left = SVG_LEFT;
 	bool workload = false;
 	char sub[160], buf[32];
 
@@ -1107,6 +1117,12 @@ static void svg_write_bounds(struct sl_tool *tool, FILE *fp)
 		nr_groups++;
 		if (tool->cpu[cpu].workload_max_us >= 0)
 			workload = true;
+		/* room left of each group for its widest tick label */
+		top = svg_axis(&tool->cpu[cpu], &step);
+		svg_us(buf, sizeof(buf), top, step);
+		w = svg_text_w(strlen(buf), SVG_FONT) + 12;
+		if (w > left)
+			left = w;
 	}
 	svg_pick_sources(tool, &sb);
 	nr_bars = SLB_NR_MODELS + workload;
@@ -1116,7 +1132,7 @@ static void svg_write_bounds(struct sl_tool *tool, FILE *fp)
 
 	snprintf(sub, sizeof(sub), "L = max(D_ST, D_POID) + D_PAIE + D_PSD + I_NMI(L) + I_IRQ(L)%s",
 		 tool->lost_events || tool->dropped_windows ? " - NOT SOUND: events lost" : "");
-	width = SVG_MARGIN + nr_groups * (SVG_LEFT + nr_bars * SVG_BAR + SVG_GROUP_GAP);
+	width = SVG_MARGIN + nr_groups * (left + nr_bars * SVG_BAR + SVG_GROUP_GAP);
 	w = svg_head_w(title, sub);
 	if (w > width)
 		width = w;
@@ -1167,14 +1183,10 @@ static void svg_write_bounds(struct sl_tool *tool, FILE *fp)
 
 		if (!svg_cpu_drawn(tool, cpu))
 			continue;
-		top = svg_bound_top(c);
-		step = svg_step(top ? top : 1000, 6);
-		top = (top + step - 1) / step * step;
-		if (!top)
-			top = step;
+		top = svg_axis(c, &step);
 		sb.px_per_ns = (double)SVG_PLOT_H / (double)top;
 		sb.cpu = cpu;
-		sb.x = x0 + SVG_LEFT;
+		sb.x = x0 + left;
 
 		fprintf(fp,
 			"<g data-role=\"plot\" data-cpu=\"%d\" data-base=\"%d\" data-top=\"%d\" data-px-per-us=\"%.9f\">\n",
@@ -1218,7 +1230,7 @@ static void svg_write_bounds(struct sl_tool *tool, FILE *fp)
 		}
 		fprintf(fp,
 			"<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" data-role=\"cpu\">CPU %d</text>\n",
-			x0 + SVG_LEFT + nr_bars * SVG_BAR / 2, height - 10, cpu);
+			x0 + left + nr_bars * SVG_BAR / 2, height - 10, cpu);
 		fprintf(fp, "</g>\n");
 		x0 = sb.x + SVG_GROUP_GAP;
 	}
