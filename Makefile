@@ -7,6 +7,8 @@ TOP       := $(abspath .)
 BUILD     := $(TOP)/build
 KSRC      ?=
 FRAGMENTS := $(TOP)/config/vm.config $(TOP)/config/sched-latency.config
+# make kernel's own: what only the mainline series has (the keyed hooks)
+MAINLINE_FRAGMENTS := $(FRAGMENTS) $(TOP)/config/mainline.config
 
 # Two series of one tracer. Mainline is the series upstream takes, on a
 # Linux 7.x pinned to a Debian package of trixie-backports (which keeps
@@ -108,8 +110,8 @@ kernel-src-reset:
 	rm -rf $(KTREE)
 	@$(MAKE) --no-print-directory kernel-src
 
-$(BUILD)/kernel-config.stamp: $(FRAGMENTS) $(TOP)/scripts/kernel-config.sh | kernel-src
-	@$(TOP)/scripts/kernel-config.sh $(KTREE) $(FRAGMENTS)
+$(BUILD)/kernel-config.stamp: $(MAINLINE_FRAGMENTS) $(TOP)/scripts/kernel-config.sh | kernel-src
+	@$(TOP)/scripts/kernel-config.sh $(KTREE) $(MAINLINE_FRAGMENTS)
 	@touch $@
 
 $(BUILD)/kernel-config-lts.stamp: $(FRAGMENTS) $(TOP)/scripts/kernel-config.sh | kernel-src-lts

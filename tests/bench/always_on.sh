@@ -38,5 +38,10 @@ awk -v o0="$ops0" -v a0="$avg0" -v m0="$max0" -v o1="$ops1" -v a1="$avg1" -v m1=
 	printf "%-20s %12.0f %9.3fx %10.0f %10.0f\n", "untraced", o0, 1, a0, m0
 	printf "%-20s %12.0f %9.3fx %10.0f %10.0f\n", "compiled_in_off", o1,
 		(o1 > 0 ? o0 / o1 : 0), a1, m1 }'
+awk -v o0="$ops0" -v a0="$avg0" -v o1="$ops1" -v a1="$avg1" 'BEGIN {
+	if (o1 <= 0)
+		exit
+	printf "# goal, always on: compiled_in_off <= 1.020x and avg within 100 ns: %.3fx, %+.0f ns: %s\n",
+		o0 / o1, a1 - a0, (o0 / o1 <= 1.02 && a1 - a0 <= 100) ? "met" : "not met" }'
 echo "# untraced: CONFIG_LATENCY_PARSER_TRACER, IRQSOFF_TRACER and PREEMPT_TRACER off,"
 echo "# so no toggle tracepoints; compiled_in_off: the kernel of make kernel, nop tracer."

@@ -190,6 +190,16 @@ if [[ " $parts " == *" throughput "* ]]; then
 	done
 	echo "# preemptirqsoff writes its trace only for a new maximum. ns/toggle: the guest"
 	echo "# time one operation lost, over the preemptirq events it raises."
+	# The goal of a traced toggle (ns are instructions under the counter)
+	awk -v o="${ops[latency_parser]:-0}" -v b="${ops[off]:-0}" -v s="$secs" \
+	    -v ev="${events[preemptirq_events]:-0}" -v eo="${ops[preemptirq_events]:-0}" \
+	    -v clock="$clock" 'BEGIN {
+		if (o <= 0 || b <= 0 || eo <= 0 || ev <= 0)
+			exit
+		cost = (1e9 / o - 1e9 / b) / (ev / s / eo)
+		printf "# goal, traced: latency_parser <= 100 ns/toggle and <= 1.400x: %.1f, %.3fx: %s%s\n",
+			cost, b / o, (cost <= 100 && b / o <= 1.4) ? "met" : "not met",
+			(clock == "instruction count") ? "" : " (wall clock: the goal is in instructions)" }'
 fi
 
 if [[ " $parts " == *" latency "* ]]; then
