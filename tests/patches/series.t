@@ -24,6 +24,33 @@ ADAPTED="kernel/trace/trace_latency_parser.c"
 # to 6.12 yet.
 MAINLINE_ONLY="kernel/trace/trace_preemptirq_kunit.c"
 
+# Files whose one section describes the series it ships with: the tracer
+# doc's Cost section gives each kernel's own figures, and only mainline's
+# has the keyed hooks. The rest of the file is compared.
+OWN_SECTION="Documentation/trace/latency-parser.rst:Cost"
+
+# without_section FILE TITLE - FILE without its reST section TITLE: from
+# the title line to the line before the next title underlined with "="
+without_section() {
+	awk -v t="$2" '
+		{ line[NR] = $0 }
+		END {
+			for (i = 1; i < NR; i++)
+				if (line[i] == t && line[i + 1] ~ /^=+$/)
+					break
+			for (j = i + 2; j < NR; j++)
+				if (line[j] != "" && line[j + 1] ~ /^=+$/)
+					break
+			if (j >= NR)
+				j = NR + 1
+			if (i >= NR)
+				j = i
+			for (k = 1; k <= NR; k++)
+				if (k < i || k >= j)
+					print line[k]
+		}' "$1"
+}
+
 for tree in "$main" "$lts"; do
 	if [ ! -d "$tree/.git" ]; then
 		echo "1..0 # SKIP no $tree (make kernel-src kernel-src-lts)"
@@ -44,6 +71,18 @@ for f in $added; do
 	fi
 	if [ ! -f "$lts/$f" ]; then
 		ok 1 "$f: in the 6.12 backport too"
+		continue
+	fi
+	section=
+	for own in $OWN_SECTION; do
+		[ "${own%%:*}" = "$f" ] && section=${own#*:}
+	done
+	if [ -n "$section" ]; then
+		diff <(without_section "$main/$f" "$section") \
+			<(without_section "$lts/$f" "$section") | sed 's/^/# /'
+		cmp -s <(without_section "$main/$f" "$section") \
+			<(without_section "$lts/$f" "$section")
+		ok $? "$f: the same in both series but its $section section"
 		continue
 	fi
 	if grep -qxF "$f" <<< "${ADAPTED// /$'\n'}"; then
