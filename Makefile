@@ -189,9 +189,10 @@ check: deps
 # mainline's rtla (test-lts runs all of them there)
 LTS_TESTS  = $(wildcard tests/lts/*.t)
 
-# One prove run, so that its summary closes the output.
+# One prove run, so that its summary closes the output; --timer gives each
+# test's wall time, what to look at when the run nears CI's limit.
 test: deps kernel kernel-lts rtla dist
-	prove $(HOST_TESTS) tests/patches/*.t $(VM_TESTS) $(LTS_TESTS)
+	prove --timer $(HOST_TESTS) tests/patches/*.t $(VM_TESTS) $(LTS_TESTS)
 
 # test-rtla - rtla's own tests in the VM, mainline's (osnoise, timerlat,
 # hwnoise) beside sched-latency's: the other tools unchanged with
