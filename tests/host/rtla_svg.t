@@ -18,11 +18,7 @@ if [ ! -x "$rtla_dir/rtla" ] || [ ! -d "$rtla_dir/tests/unit" ]; then
 	exit 0
 fi
 
-# Debian's libcheck needs libsubunit and libm after it (see rtla_unit.t)
-shim=$top/build/libcheck
-mkdir -p "$shim"
-libdir=$(dirname "$(gcc -print-file-name=libcheck.a)")
-echo "GROUP ( $libdir/libcheck.a -lsubunit -lm -lrt -lpthread )" > "$shim/libcheck.so"
+. "$top/tests/host/libcheck.sh"
 
 out=$top/build/svg-test
 rm -rf "$out"

@@ -15,13 +15,7 @@ if [ ! -x "$rtla_dir/rtla" ] || [ ! -d "$rtla_dir/tests/unit" ]; then
 	exit 0
 fi
 
-# Debian's libcheck is a static library that needs libsubunit and libm
-# after it, where rtla's link line and feature test put -lcheck last: a
-# linker script of that name in a directory of ours adds them.
-shim=$top/build/libcheck
-mkdir -p "$shim"
-libdir=$(dirname "$(gcc -print-file-name=libcheck.a)")
-echo "GROUP ( $libdir/libcheck.a -lsubunit -lm -lrt -lpthread )" > "$shim/libcheck.so"
+. "$top/tests/host/libcheck.sh"
 
 out=$(make -s -C "$rtla_dir" unit-tests LDFLAGS="-L$shim" 2>&1)
 status=$?

@@ -1096,6 +1096,42 @@ static bool svg_legend_has(const struct svg_bound *sb, int t, bool workload)
 }
 
 /*
+ * svg_legend - lay the legend out under the title, in rows as wide as the
+ * chart, and draw it to @fp (NULL: only measure). Returns the y of its
+ * last row.
+ */
+static int svg_legend(FILE *fp, const struct svg_bound *sb, bool workload,
+		      int width)
+{
+	int lx, ly, t, w;
+
+	lx = SVG_MARGIN;
+	ly = SVG_SUB_Y + 12;
+	for (t = 0; t < SVG_NR_TERMS; t++) {
+		if (!svg_legend_has(sb, t, workload))
+			continue;
+		w = svg_legend_w(sb, t);
+		if (lx + w > width - SVG_MARGIN && lx > SVG_MARGIN) {
+			lx = SVG_MARGIN;
+			ly += SVG_LEGEND_ROW;
+		}
+		if (!fp) {
+			lx += w;
+			continue;
+		}
+		fprintf(fp,
+			"<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\" stroke=\"#888888\" stroke-width=\"0.5\"/>\n",
+			lx, ly, svg_term_colors[t]);
+		fprintf(fp, "<text x=\"%d\" y=\"%d\" data-role=\"legend\">%s", lx + 18, ly + 11,
+			t >= SVG_SRC && t < SVG_OTHER ? "I_IRQ " : "");
+		svg_escape(fp, svg_term_label(sb, t));
+		fprintf(fp, "</text>\n");
+		lx += w;
+	}
+	return ly;
+}
+
+/*
  * svg_write_bounds - top's chart: the bounds of each CPU stacked by their
  * terms, on a linear axis of the CPU's own: the terms add up to the bar,
  * and one CPU's storm does not flatten the others' bars to lines
@@ -1104,7 +1140,7 @@ static void svg_write_bounds(struct sl_tool *tool, FILE *fp)
 {
 	static const char title[] =
 		"Scheduling latency bound per CPU, stacked by term (us, linear axis per CPU)";
-	int cpu, m, t, nr_groups = 0, nr_bars, width, height, lx, ly, w, top_y, base, x0;
+	int cpu, m, nr_groups = 0, nr_bars, width, height, w, top_y, base, x0;
 	unsigned long long top, step, tick;
 	struct svg_bound sb = { .fp = fp };
 	int label_len = 0, left = SVG_LEFT;
@@ -1137,44 +1173,12 @@ static void svg_write_bounds(struct sl_tool *tool, FILE *fp)
 	if (w > width)
 		width = w;
 
-	/* the legend flows under the title, in rows as wide as the chart */
-	lx = SVG_MARGIN;
-	ly = SVG_SUB_Y + 12;
-	for (t = 0; t < SVG_NR_TERMS; t++) {
-		if (!svg_legend_has(&sb, t, workload))
-			continue;
-		w = svg_legend_w(&sb, t);
-		if (lx + w > width - SVG_MARGIN && lx > SVG_MARGIN) {
-			lx = SVG_MARGIN;
-			ly += SVG_LEGEND_ROW;
-		}
-		lx += w;
-	}
-	top_y = ly + SVG_LEGEND_ROW + 40;
+	top_y = svg_legend(NULL, &sb, workload, width) + SVG_LEGEND_ROW + 40;
 	base = top_y + SVG_PLOT_H;
 	height = base + 8 + svg_text_w(label_len, SVG_SMALL) + 28;
 
 	svg_start(fp, width, height, title, sub);
-
-	lx = SVG_MARGIN;
-	ly = SVG_SUB_Y + 12;
-	for (t = 0; t < SVG_NR_TERMS; t++) {
-		if (!svg_legend_has(&sb, t, workload))
-			continue;
-		w = svg_legend_w(&sb, t);
-		if (lx + w > width - SVG_MARGIN && lx > SVG_MARGIN) {
-			lx = SVG_MARGIN;
-			ly += SVG_LEGEND_ROW;
-		}
-		fprintf(fp,
-			"<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\" stroke=\"#888888\" stroke-width=\"0.5\"/>\n",
-			lx, ly, svg_term_colors[t]);
-		fprintf(fp, "<text x=\"%d\" y=\"%d\" data-role=\"legend\">%s", lx + 18, ly + 11,
-			t >= SVG_SRC && t < SVG_OTHER ? "I_IRQ " : "");
-		svg_escape(fp, svg_term_label(&sb, t));
-		fprintf(fp, "</text>\n");
-		lx += w;
-	}
+	svg_legend(fp, &sb, workload, width);
 
 	x0 = SVG_MARGIN;
 	sb.base = base;
