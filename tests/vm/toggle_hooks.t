@@ -8,8 +8,10 @@
 # for them. Each user must turn them on, or it goes deaf to the windows it
 # exists to measure:
 # - the KUnit suite trace_toggle_hooks ran at boot: a probe on the irq and
-#   preempt tracepoints turns the hooks on and hears one toggle, and the
-#   resync clears a CPU's stale "IRQs reported off" mark;
+#   preempt tracepoints turns the hooks on and hears one toggle, an
+#   exception taken with IRQs off leaves the "IRQs reported off" mark alone
+#   while the hooks are off (the entry code's hooks are keyed too), and
+#   the resync clears a CPU's stale mark;
 # - the irqsoff and preemptoff tracers, which call the hooks directly, not
 #   through the tracepoints: a 20 ms window of preemptirq_delay_test must
 #   be their maximum, or more (without the hooks they see only the
@@ -34,9 +36,11 @@ fi
 ktap=$(cat "$results" 2>/dev/null)
 diag "$(grep -E '^ {4}(not )?ok [0-9]+ ' <<< "$ktap")"
 check "the KUnit suite ran (CONFIG_TRACE_TOGGLE_HOOKS_KUNIT_TEST)" test -n "$ktap"
-check "its three cases ran" test "$(grep -cE '^ {4}(not )?ok [0-9]+ ' <<< "$ktap")" -eq 3
+check "its four cases ran" test "$(grep -cE '^ {4}(not )?ok [0-9]+ ' <<< "$ktap")" -eq 4
 check "none failed" test "$(grep -cE '^ *not ok ' <<< "$ktap")" -eq 0
 check "the suite passed" grep -qE '^ok [0-9]+ trace_toggle_hooks' <<< "$ktap"
+# The entry case skips itself when something held the hooks on at boot.
+check "the entry case ran to its check" grep -qE '^ {4}ok [0-9]+ entry_leaves_mark_alone$' <<< "$ktap"
 # The resync case skips itself when an interrupt cleared the stale mark
 # before it could check: rare, and then it proves nothing.
 check "the resync case ran to its check" grep -qE '^ {4}ok [0-9]+ resync_clears_stale_mark$' <<< "$ktap"
@@ -64,13 +68,27 @@ window_seen() {
 		[ "$(grep -c 'preemptirq' <<< "$ends")" -eq 2 ]
 }
 
+# window_heard TRACER MODE - window_seen, up to three times: under TCG a
+# busy host can stall a vCPU inside any short section for longer than the
+# module's 20 ms, and that section is then the maximum. Without the hooks
+# the module's window is never the maximum, however often it is tried.
+window_heard() {
+	local try
+
+	for try in 1 2 3; do
+		window_seen "$@" && return 0
+		diag "try $try: the maximum was not the module's window"
+	done
+	return 1
+}
+
 if ! modprobe -n preemptirq_delay_test 2>/dev/null; then
 	skip "the irqsoff and preemptoff tracers" "no preemptirq_delay_test module"
 else
 	for tracer in irqsoff:irq preemptoff:preempt; do
 		name=${tracer%%:*}
 		if grep -qw "$name" "$TRACEFS/available_tracers"; then
-			check "$name hears a 20 ms ${tracer#*:} window" window_seen "$name" "${tracer#*:}"
+			check "$name hears a 20 ms ${tracer#*:} window" window_heard "$name" "${tracer#*:}"
 		else
 			skip "$name" "not in available_tracers"
 		fi
