@@ -220,8 +220,9 @@ soak: deps kernel-src
 # bench-vm - the tracer's cost in the VM, against its alternatives: in
 # instructions executed (qemu's instruction counter, deterministic): the
 # toggle-heavy load's throughput, cyclictest beside it (on one vCPU), and
-# the always-on price; then the throughput in wall-clock time under TCG
-# (what every instruction costs, noisy)
+# the always-on price (medians of three boots of each kernel: cyclictest's
+# average moves between boots); then the throughput in wall-clock time
+# under TCG (what every instruction costs, noisy)
 bench-vm: deps kernel kernel-untraced
 	@rm -rf $(BUILD)/bench/empty_probes && mkdir -p $(BUILD)/bench
 	@cp -r tests/bench/empty_probes $(BUILD)/bench/
