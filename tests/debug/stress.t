@@ -183,6 +183,7 @@ if [ $status = 0 ]; then
 	diag "cyclictest: $(grep -E 'Max' "$work/cyclictest.txt" | tr -s ' ')"
 else
 	diag "cyclictest, exit status $status: $(cat "$work/cyclictest.txt")"
+	diag "$(dmesg | grep -iE 'out of memory|oom-kill|segfault|traps:' | tail -5)"
 fi
 ok $status "cyclictest ran through, exit 0"
 check "cyclictest printed a max latency" grep -qE 'Max: +[0-9]+' "$work/cyclictest.txt"
