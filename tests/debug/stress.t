@@ -176,6 +176,7 @@ kill -INT $stress_pid $cyclic_pid
 wait $stress_pid
 status=$?
 diag "stress-ng: $(grep -E 'metrc: .*(switch|timer|cpu) ' "$work/stress-ng.txt" | tr -s ' ')"
+[ $status = 0 ] || diag "stress-ng, exit status $status: $(tail -20 "$work/stress-ng.txt")"
 ok $status "stress-ng --switch --timer --cpu ran through, exit 0"
 wait $cyclic_pid
 status=$?
@@ -183,10 +184,13 @@ if [ $status = 0 ]; then
 	diag "cyclictest: $(grep -E 'Max' "$work/cyclictest.txt" | tr -s ' ')"
 else
 	diag "cyclictest, exit status $status: $(cat "$work/cyclictest.txt")"
-	diag "$(dmesg | grep -iE 'out of memory|oom-kill|segfault|traps:' | tail -5)"
 fi
 ok $status "cyclictest ran through, exit 0"
 check "cyclictest printed a max latency" grep -qE 'Max: +[0-9]+' "$work/cyclictest.txt"
+# A load killed by a fault or the OOM killer: the kernel says which
+crashes=$(dmesg | grep -iE 'out of memory|oom-kill|segfault|traps:|potentially unexpected fatal signal' -A12)
+diag "$crashes"
+check "no process was killed by a fault or for memory" test -z "$crashes"
 
 wait $tracefs_pid
 status=$?
