@@ -35,7 +35,9 @@
 export VM_CPUS=${VM_CPUS-2}
 # Room for the whole log of the run: a report must not scroll away. Small
 # ring buffers for the 100 instances: their pages take most of a mkdir.
-export VM_APPEND=${VM_APPEND-log_buf_len=8M trace_buf_size=64K}
+# The registers of a load killed by a signal (a kernel that corrupted a
+# task's state shows there first).
+export VM_APPEND=${VM_APPEND-log_buf_len=8M trace_buf_size=64K print-fatal-signals=1}
 VM_TIMEOUT=${VM_TIMEOUT:-1800}
 . "$(dirname "$0")/../vm/lib.sh"
 . "$top/tests/vm/lp.sh"
