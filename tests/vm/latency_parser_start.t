@@ -175,6 +175,24 @@ crossed_deaths() {
 	}' "$1"
 }
 
+# long_windows FILE - CPU 1's maxima over 100 ms in FILE, and the cpuhp
+# events that tell when CPU 1 died and came back: what to look at when a
+# window crossed a death, or one was long
+long_windows() {
+	awk '
+	/ new_max: / && / \[001\] / {
+		for (i = 1; i <= NF; i++)
+			if ($i == "new_max:" && $(i + 2) >= 100000000) {
+				sub(/^ */, "")
+				print
+			}
+	}
+	/ cpuhp_enter: cpu: 0*1 .*\((takedown_cpu|finish_cpu|cpuhp_kick_ap_alive)\)/ {
+		sub(/^ */, "")
+		print
+	}' "$1"
+}
+
 # phantom_irqs FILE - the irq_execution events of FILE of an IRQ whose
 # handler did not run there
 phantom_irqs() {
@@ -318,6 +336,10 @@ for r in $(seq "$rounds"); do
 	if [ -n "$out" ]; then
 		phantoms=$((phantoms + $(wc -l <<< "$out")))
 		diag "start $r: $(head -3 <<< "$out")"
+	fi
+	if [ "$(awk '$3 == 1 && $2 > 100000000' <<< "$m")" ]; then
+		diag "start $r: CPU 1 had a window or IRQ over 100 ms"
+		diag "$(long_windows "$trace")"
 	fi
 	out=$(crossed_deaths "$trace")
 	deaths=$((deaths + $(head -1 <<< "$out" | cut -d' ' -f2)))
