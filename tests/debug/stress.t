@@ -107,6 +107,31 @@ hang_report() {
 	diag "$(dmesg | sed -n '/sysrq: Show Blocked State/,$p' | head -300)"
 }
 
+# core_report - what the cores of the loads that died hold: registers,
+# code, the stack, and where the faulting address lives in memory
+# (core_words.py). The one segfault caught with a kernel log (stress-ng's
+# main process on the locking kernel) was on a pointer with a byte
+# cleared: this tells a word changed in memory from a register changed in
+# the task's saved state.
+core_report() {
+	local core comm exe addr
+
+	for core in "$work"/core.*; do
+		[ -f "$core" ] || continue
+		comm=${core#"$work"/core.}
+		comm=${comm%.*}
+		case $comm in
+		stress-ng*) exe=$(command -v stress-ng) ;;
+		*) exe=$(command -v "$comm") ;;
+		esac
+		diag "core of $comm (pid ${core##*.}), $(stat -c %s "$core") bytes:"
+		diag "$(gdb -batch -nx -ex 'info registers' -ex 'x/8i $pc' -ex 'bt 12' \
+			-ex 'x/48gx $sp' "$exe" "$core" 2>&1 | grep -v '^\[New LWP')"
+		addr=$(dmesg | sed -n "s/.*$comm\[${core##*.}\]: segfault at \([0-9a-f]*\).*/\1/p" | head -1)
+		[ -n "$addr" ] && diag "$(python3 "$top/tests/debug/core_words.py" "$core" "$addr")"
+	done
+}
+
 inst=$(lp_instance stress)
 ok $? "an instance selects latency_parser"
 lp=$inst/latency_parser
@@ -147,6 +172,12 @@ wait_threads() {
 # cause unknown (starting it while CPU 1 went on and off never failed in
 # six tries); this leaves the hotplug out of its start. It is light at
 # these intervals.
+# A load killed by a fault leaves a core in $work, which core_report()
+# reads: cores of every process (stress-ng makes its own undumpable),
+# with no size limit.
+echo "$work/core.%e.%p" > /proc/sys/kernel/core_pattern
+echo 2 > /proc/sys/fs/suid_dumpable
+ulimit -c unlimited
 cyclictest -q -m -p95 -t -a -i$cyclic_us > "$work/cyclictest.txt" 2>&1 &
 cyclic_pid=$!
 wait_threads $cyclic_pid "$(nproc)"
@@ -158,6 +189,20 @@ wait_threads $tracefs_pid 4
 	--timeout 4h --metrics-brief > "$work/stress-ng.txt" 2>&1) &
 stress_pid=$!
 start=$SECONDS
+# stress-ng sets its core limit to 0 and its core filter to nothing, in
+# the main process and in each stressor it forks (which it names
+# stress-ng-cpu and so on): raise both once the three stressors and the
+# switch stressor's partner are there.
+for i in $(seq 120); do
+	[ "$(pgrep -c -f '^stress-ng')" -ge 5 ] && break
+	sleep 1
+done
+sleep 2
+for pid in $(pgrep -f '^stress-ng'); do
+	prlimit --pid "$pid" --core=unlimited:unlimited
+	echo 0x33 > "/proc/$pid/coredump_filter"
+done
+diag "stress-ng: $(pgrep -c -f '^stress-ng') processes may leave a core"
 
 watch_tracefs
 case $? in
@@ -195,6 +240,7 @@ check "cyclictest printed a max latency" grep -qE 'Max: +[0-9]+' "$work/cyclicte
 # A load killed by a fault or the OOM killer: the kernel says which
 crashes=$(dmesg | grep -iE 'out of memory|oom-kill|segfault|traps:|potentially unexpected fatal signal' -A12)
 diag "$crashes"
+[ -n "$crashes" ] && core_report
 check "no process was killed by a fault or for memory" test -z "$crashes"
 
 wait $tracefs_pid
