@@ -49,7 +49,7 @@ DEB_PACKAGES := build-essential bc bison flex libelf-dev libssl-dev ccache \
 	cpio rsync kmod file xz-utils pkg-config git qemu-system-x86 \
 	busybox-static udev rt-tests stress-ng trace-cmd linux-perf libtracefs-dev \
 	libtraceevent-dev libcap-dev libnuma-dev check python3 python3-docutils python3-ply python3-git \
-	librsvg2-bin \
+	librsvg2-bin gdb \
 	linux-source-$(LTS)
 
 .PHONY: help deps kernel-src kernel-src-reset kernel-config kernel patches soak \

@@ -125,8 +125,9 @@ core_report() {
 		*) exe=$(command -v "$comm") ;;
 		esac
 		diag "core of $comm (pid ${core##*.}), $(stat -c %s "$core") bytes:"
-		diag "$(gdb -batch -nx -ex 'info registers' -ex 'x/8i $pc' -ex 'bt 12' \
-			-ex 'x/48gx $sp' "$exe" "$core" 2>&1 | grep -v '^\[New LWP')"
+		command -v gdb > /dev/null &&
+			diag "$(gdb -batch -nx -ex 'info registers' -ex 'x/8i $pc' -ex 'bt 12' \
+				-ex 'x/48gx $sp' "$exe" "$core" 2>&1 | grep -v '^\[New LWP')"
 		addr=$(dmesg | sed -n "s/.*$comm\[${core##*.}\]: segfault at \([0-9a-f]*\).*/\1/p" | head -1)
 		[ -n "$addr" ] && diag "$(python3 "$top/tests/debug/core_words.py" "$core" "$addr")"
 	done
