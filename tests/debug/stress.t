@@ -168,17 +168,18 @@ wait_threads() {
 	done
 }
 
-# cyclictest first, its threads pinned while every CPU is online: a
-# cyclictest once ended with an error and no output on the memory kernel,
-# cause unknown (starting it while CPU 1 went on and off never failed in
-# six tries); this leaves the hotplug out of its start. It is light at
-# these intervals.
 # A load killed by a fault leaves a core in $work, which core_report()
 # reads: cores of every process (stress-ng makes its own undumpable),
 # with no size limit.
 echo "$work/core.%e.%p" > /proc/sys/kernel/core_pattern
 echo 2 > /proc/sys/fs/suid_dumpable
 ulimit -c unlimited
+
+# cyclictest first, its threads pinned while every CPU is online: a
+# cyclictest once ended with an error and no output on the memory kernel,
+# cause unknown (starting it while CPU 1 went on and off never failed in
+# six tries); this leaves the hotplug out of its start. It is light at
+# these intervals.
 cyclictest -q -m -p95 -t -a -i$cyclic_us > "$work/cyclictest.txt" 2>&1 &
 cyclic_pid=$!
 wait_threads $cyclic_pid "$(nproc)"
