@@ -22,7 +22,10 @@
 #   latency_parser with random CPUs, events, stack traces and thresholds;
 #   every other one is removed while the tracer runs. After each five, a
 #   "# churn" line to standard error.
-# - hotplug: CPU 1 offline and back, again and again.
+# - hotplug: CPU 1 offline and back, again and again, once the file named
+#   by $STRESS_HOTPLUG_AFTER exists (stress.t makes it when its loads have
+#   started: stress-ng 0.15 corrupts its own memory when a CPU goes away
+#   during its start, see stress.t).
 # - reader: INSTANCE's trace_pipe consumed, its trace read.
 #
 # - watchdog: a thread whose loop has not come round for 600 s hangs in
@@ -32,7 +35,8 @@
 #
 # usage: stress.py INSTANCE_DIR SECONDS HANG_FILE [SEED]
 # Prints a line per thread ("fuzz ...", "churn MADE GONE SECONDS",
-# "hotplug CYCLES REFUSED SECONDS", "reader ROUNDS", "stops N"), then exits
+# "hotplug CYCLES REFUSED SECONDS FIRST_OFFLINE_UPTIME", "reader ROUNDS",
+# "stops N"), then exits
 # 1 only on an error of its own (a Python exception), never on an errno the
 # kernel answers.
 
@@ -408,8 +412,14 @@ def churn(rng):
 
 def hotplug(rng):
     cycles = refused = 0
+    first = None
+    after = os.environ.get("STRESS_HOTPLUG_AFTER")
+    while after and not os.path.exists(after) and going_on("hotplug"):
+        time.sleep(1)
     while going_on("hotplug"):
         time.sleep(1)
+        if first is None:
+            first = read_file("/proc/uptime").split(" ")[0]
         if not write_file(CPU1, "0", "hotplug"):
             refused += 1
             continue
@@ -419,7 +429,7 @@ def hotplug(rng):
             refused += 1
             time.sleep(1)
         cycles += 1
-    results["hotplug"] = "%d %d %d" % (cycles, refused, time.monotonic() - start)
+    results["hotplug"] = "%d %d %d %s" % (cycles, refused, time.monotonic() - start, first)
 
 
 def reader(rng):
