@@ -10,7 +10,8 @@
 # - stress-ng switches contexts, fires a 10 kHz timer and burns a CPU, and
 #   cyclictest runs at FIFO 95 on each CPU (both ten times slower on the
 #   debug kernel);
-# - CPU 1 goes offline and comes back every few seconds;
+# - CPU 1 goes offline and comes back every few seconds, from the moment
+#   stress-ng runs its stressors (its start does not survive a hotplug);
 # - 100 other instances are made and removed, five at a time: most select
 #   latency_parser (with random settings, events and thresholds; some are
 #   removed while it runs), the others stay nop;
