@@ -11,7 +11,8 @@
 #   cyclictest runs at FIFO 95 on each CPU (both ten times slower on the
 #   debug kernel);
 # - CPU 1 goes offline and comes back every few seconds, from the moment
-#   stress-ng runs its stressors (its start does not survive a hotplug);
+#   stress-ng runs its stressors (a hotplug during its start can corrupt
+#   its memory, see below);
 # - 100 other instances are made and removed, five at a time: most select
 #   latency_parser (with random settings, events and thresholds; some are
 #   removed while it runs), the others stay nop;
