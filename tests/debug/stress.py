@@ -99,6 +99,11 @@ def read_file(path, size=-1):
         return ""
 
 
+def uptime():
+    """Seconds since boot, as /proc/uptime says them"""
+    return read_file("/proc/uptime").split(" ")[0]
+
+
 def until(end):
     return time.monotonic() < end
 
@@ -419,7 +424,7 @@ def hotplug(rng):
     while going_on("hotplug"):
         time.sleep(1)
         if first is None:
-            first = read_file("/proc/uptime").split(" ")[0]
+            first = uptime()
         if not write_file(CPU1, "0", "hotplug"):
             refused += 1
             continue
@@ -453,9 +458,6 @@ def reader(rng):
 
 
 def run(job, rng):
-    def uptime():
-        return read_file("/proc/uptime").split(" ")[0]
-
     print("# %s: starts at %s s of uptime" % (job.__name__, uptime()),
           file=sys.stderr, flush=True)
     try:

@@ -111,10 +111,10 @@ hang_report() {
 
 # core_report - what the cores of the loads that died hold: registers,
 # code, the stack, and where the faulting address lives in memory
-# (core_words.py). The one segfault caught with a kernel log (stress-ng's
-# main process on the locking kernel) was on a pointer with a byte
-# cleared: this tells a word changed in memory from a register changed in
-# the task's saved state.
+# (core_words.py), read in the guest, where the cores are. The one load
+# death caught so far was stress-ng's own bug (below), found from its
+# registers; for the next one, a word changed in memory tells another
+# process or the kernel from a register changed in the task's state.
 core_report() {
 	local core comm exe addr
 
