@@ -49,6 +49,15 @@ void latency_parser_sm_stamp(struct lp_sm *sm, struct lp_sm_event *ev)
 unsigned int lp_sm_event_lazy(struct lp_sm *sm, const struct lp_sm_event *ev,
 			      struct lp_sm_record *out, unsigned int *clock_reads)
 {
+	return lp_sm_event_lazy_via(latency_parser_sm_event, sm, ev, out,
+				    clock_reads);
+}
+
+unsigned int lp_sm_event_lazy_via(lp_sm_parse_fn parse, struct lp_sm *sm,
+				  const struct lp_sm_event *ev,
+				  struct lp_sm_record *out,
+				  unsigned int *clock_reads)
+{
 	struct lp_sm_event e = *ev;
 	unsigned int n;
 
@@ -58,7 +67,7 @@ unsigned int lp_sm_event_lazy(struct lp_sm *sm, const struct lp_sm_event *ev,
 	e.time = LP_POISON_TIME;
 	e.nmi_time = LP_POISON_TIME;
 	e.flags |= LP_SM_UNSTAMPED;
-	n = latency_parser_sm_event(sm, &e, out);
+	n = parse(sm, &e, out);
 	if (clock_reads)
 		*clock_reads = lp_host_clock.reads;
 	return n;

@@ -28,6 +28,20 @@ unsigned int lp_sm_run(const struct lp_sm_event *ev, unsigned int n,
 unsigned int lp_sm_event_lazy(struct lp_sm *sm, const struct lp_sm_event *ev,
 			      struct lp_sm_record *out, unsigned int *clock_reads);
 
+/* A way into the state machine: latency_parser_sm_event(), or a part of it. */
+typedef unsigned int (*lp_sm_parse_fn)(struct lp_sm *sm, struct lp_sm_event *ev,
+				       struct lp_sm_record *out);
+
+/*
+ * lp_sm_event_lazy_via - lp_sm_event_lazy() through @parse: the fast-path
+ * test feeds the same event, the same way, to the dispatcher and to the
+ * general path alone.
+ */
+unsigned int lp_sm_event_lazy_via(lp_sm_parse_fn parse, struct lp_sm *sm,
+				  const struct lp_sm_event *ev,
+				  struct lp_sm_record *out,
+				  unsigned int *clock_reads);
+
 unsigned int lp_sm_run_lazy(const struct lp_sm_event *ev, unsigned int n,
 			    struct lp_sm_record *out, unsigned int max,
 			    unsigned int *clock_reads);

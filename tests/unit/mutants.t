@@ -3,8 +3,10 @@
 #
 # mutants.t - the ground-truth property test has teeth: each old fault of
 # the state machine, put back by a patch of mutants/ on a copy of
-# trace_latency_parser_sm.c, makes test_parser_truth fail. Each line names
-# the first seed that caught it. A patch that no longer applies fails too:
+# trace_latency_parser_sm.c, makes test_parser_truth fail, or, for a
+# mutant the ground truth does not see, test_parser_fast (the fast path
+# parts from the general one: a fault of its own, whatever its effect).
+# Each line names the first seed or sequence that caught it. A patch that no longer applies fails too:
 # the mutant must follow the code it breaks. LP_MUTANT_SEEDS=<n> sets how
 # many seeds a mutant gets (default 100000).
 
@@ -22,7 +24,8 @@ patches=("$unit"/mutants/*.patch)
 echo "1..$((${#patches[@]} + 1))"
 mkdir -p "$out" || exit 1
 
-# build - test_parser_truth against the state machine in $1
+# build - test_parser_truth and test_parser_fast against the state machine
+# in $1 (-I"$1" first: test_parser_fast includes the source)
 build() {
 	gcc -O2 -Wall -Wextra -Werror -std=gnu11 -I"$unit/shim" -I"$1" \
 		-I"$ktrace" -I"$unit" -I"$root/tools/tracing/rtla/src" \
@@ -30,7 +33,17 @@ build() {
 		"$unit/test_parser_truth.c" "$unit/lp_generator.c" \
 		"$unit/lp_oracle.c" "$unit/lp_sm_run.c" "$1/trace_latency_parser_sm.c" \
 		"$root/tools/tracing/rtla/src/sched_latency_bound.c" \
-		$(pkg-config --libs check) -lm
+		$(pkg-config --libs check) -lm &&
+	gcc -O2 -Wall -Wextra -Werror -std=gnu11 -I"$unit/shim" -I"$1" \
+		-I"$ktrace" -I"$unit" $(pkg-config --cflags check) \
+		-o "$1/test_parser_fast" "$unit/test_parser_fast.c" \
+		"$unit/lp_generator.c" "$unit/lp_sm_run.c" \
+		$(pkg-config --libs check)
+}
+
+# first_failure - the first failing test's message in the TAP log $1
+first_failure() {
+	grep -m1 '^not ok' "$1" | sed 's/^not ok [0-9]* - //; s/^[^:]*:[^:]*:[^:]*: //'
 }
 
 # the unmutated parser passes the same run, or no failure below means much
@@ -39,7 +52,9 @@ dir=$out/none
 mkdir -p "$dir" && cp "$ktrace/trace_latency_parser_sm.c" "$dir/"
 if build "$dir" >"$dir/build.log" 2>&1 &&
    LP_TRUTH_SEEDS=$seeds CK_TAP_LOG_FILE_NAME=- CK_VERBOSITY=silent \
-	"$dir/test_parser_truth" >"$dir/run.log" 2>&1; then
+	"$dir/test_parser_truth" >"$dir/run.log" 2>&1 &&
+   CK_TAP_LOG_FILE_NAME=- CK_VERBOSITY=silent \
+	"$dir/test_parser_fast" >"$dir/fast.log" 2>&1; then
 	echo "ok $n - the parser as it is passes $seeds seeds"
 else
 	echo "not ok $n - the parser as it is fails $seeds seeds (see $dir)"
@@ -61,7 +76,13 @@ for p in "${patches[@]}"; do
 	fi
 	LP_TRUTH_SEEDS=$seeds LP_TRUTH_STOP=1 CK_TAP_LOG_FILE_NAME=- \
 		CK_VERBOSITY=silent "$dir/test_parser_truth" >"$dir/run.log" 2>&1
-	caught=$(grep -m1 '^not ok' "$dir/run.log" | sed 's/^not ok [0-9]* - //; s/^[^:]*:[^:]*:[^:]*: //')
+	caught=$(first_failure "$dir/run.log")
+	if [ -z "$caught" ]; then
+		CK_TAP_LOG_FILE_NAME=- CK_VERBOSITY=silent \
+			"$dir/test_parser_fast" >"$dir/fast.log" 2>&1
+		caught=$(first_failure "$dir/fast.log")
+		[ -n "$caught" ] && caught="the fast path parts: $caught"
+	fi
 	if [ -n "$caught" ]; then
 		echo "ok $n - $name caught: $caught"
 	else
