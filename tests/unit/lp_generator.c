@@ -73,7 +73,12 @@ struct gen {
 	unsigned char		cont[GEN_TASKS + 1];
 
 	unsigned int		features;	/* LP_GEN_* */
-	unsigned int		skip;		/* events before tracing starts */
+	bool			parked;		/* the tracer not started yet */
+	unsigned int		skip;		/* events until it starts */
+	bool			want_start;	/* its start is on the way */
+	bool			recorded;	/* the last event was */
+	int			blind_phase;	/* enum blind_phase */
+	u32			blind_told;	/* the types that tell it */
 	unsigned int		dying;		/* steps from OFFLINE to death */
 	u64			last_at;	/* the last event emitted */
 	bool			after_silent;	/* no thread event since */
@@ -104,6 +109,20 @@ struct gen {
 	bool			wake_served;
 	u64			served_ready;
 	u64			served_chain;
+};
+
+/*
+ * Where a stretch the tracer cannot see (struct lp_gen_blind) is: it ends
+ * at the first traced entry into pe_ie after a whole traced pass through
+ * the scheduler.
+ */
+enum blind_phase {
+	BLIND_NONE,		/* no stretch open */
+	BLIND_DEAD,		/* the CPU going down or dead: until ONLINE */
+	BLIND_WAIT_TOLD,	/* a lost toggle's flag: until it is traced */
+	BLIND_WAIT_SE,		/* until the scheduler's entry is traced */
+	BLIND_WAIT_EV7,		/* until that pass's EV7 */
+	BLIND_WAIT_PE_IE,	/* until the thread enters pe_ie, traced */
 };
 
 /* The thread's state, as the paper's variables split it. */
@@ -167,35 +186,98 @@ static unsigned long site_ip(struct gen *g, enum gen_site site)
 
 static void maybe_nmi(struct gen *g);
 
-static void put(struct gen *g, u32 type, u32 flags, unsigned long ip,
+/*
+ * blind_begin - the tracer stops seeing at @at, for @why: a stretch opens,
+ * or the open one goes on (and waits for a whole pass again)
+ */
+static void blind_begin(struct gen *g, enum lp_gen_blind_why why, u64 at)
+{
+	struct lp_gen_truth *t = g->truth;
+
+	if (!t)
+		return;
+	if (why == LP_BLIND_OFFLINE)
+		g->blind_phase = BLIND_DEAD;
+	else if (g->blind_phase != BLIND_DEAD)
+		g->blind_phase = BLIND_WAIT_SE;
+	if (t->nr_blind && t->blind[t->nr_blind - 1].end == ~0ULL)
+		return;
+	if (t->nr_blind == LP_GEN_MAX_BLIND) {
+		t->overflow = true;
+		return;
+	}
+	t->blind[t->nr_blind++] = (struct lp_gen_blind){
+		.start = at, .end = ~0ULL, .why = why,
+	};
+}
+
+/* blind_end - the tracer sees everything again from @at */
+static void blind_end(struct gen *g, u64 at)
+{
+	g->blind_phase = BLIND_NONE;
+	if (g->truth && g->truth->nr_blind)
+		g->truth->blind[g->truth->nr_blind - 1].end = at;
+}
+
+/* put - an event, to the parser unless parked or lost; true if it went */
+static bool put(struct gen *g, u32 type, u32 flags, unsigned long ip,
 		u32 kind, u32 id)
 {
 	struct lp_sm_event *e;
 
 	g->now += gap(g);
+	g->recorded = false;
 	if (g->irq_unstamped && type != LP_SM_NMI_ENTRY &&
 	    type != LP_SM_NMI_EXIT) {
 		g->irq_start = g->now;
 		g->irq_unstamped = false;
 	}
-	if (g->skip) {
-		g->skip--;
-		return;
+	if (g->parked) {
+		/* a parked parser is not fed: nothing it could lose */
+		g->lose = false;
+		if (g->skip && !--g->skip)
+			g->want_start = true;
+		return false;
 	}
 	if (g->lose) {
 		g->lose = false;
 		g->lost = true;
 		if (g->truth && g->truth->nr_lost < LP_GEN_MAX_LOST)
 			g->truth->lost[g->truth->nr_lost++] = g->now;
-		return;
+		blind_begin(g, LP_BLIND_LOST, g->now);
+		/*
+		 * Until the lost flag is traced again the tracer's view of it
+		 * is wrong, and a scheduler pass is no sure ground: the SE
+		 * may be where the parser finds the loss out.
+		 */
+		if (g->blind_phase == BLIND_WAIT_SE) {
+			g->blind_phase = BLIND_WAIT_TOLD;
+			if (type == LP_SM_PREEMPT_DISABLE ||
+			    type == LP_SM_PREEMPT_ENABLE)
+				g->blind_told = 1u << LP_SM_PREEMPT_DISABLE |
+						1u << LP_SM_PREEMPT_ENABLE;
+			else if (type == LP_SM_IRQ_DISABLE ||
+				 type == LP_SM_IRQ_ENABLE)
+				g->blind_told = 1u << LP_SM_IRQ_DISABLE |
+						1u << LP_SM_IRQ_ENABLE;
+			else	/* a handler's exit: the next thread event */
+				g->blind_told = (1u << (LP_SM_IDLE_EXIT + 1)) - 1;
+		}
+		return false;
 	}
-	if (!g->n && g->truth) {
+	if (!g->n && g->truth)
 		g->truth->trace_start = g->now;
-		if (g->in_irq || g->in_sched)
-			g->truth->path[LP_PATH_MID_START]++;
-	}
-	if (type == LP_SM_CPU_OFFLINE && g->truth)
+	if (type == LP_SM_CPU_OFFLINE && g->truth) {
 		g->truth->nr_offline++;
+		blind_begin(g, LP_BLIND_OFFLINE, g->now);
+	}
+	if (type == LP_SM_CPU_ONLINE && g->blind_phase == BLIND_DEAD)
+		g->blind_phase = BLIND_WAIT_SE;
+	if (g->blind_phase == BLIND_WAIT_TOLD && (g->blind_told & 1u << type))
+		g->blind_phase = BLIND_WAIT_SE;
+	if (type == LP_SM_SCHED_ENTRY && g->blind_phase == BLIND_WAIT_SE)
+		g->blind_phase = BLIND_WAIT_EV7;
+	g->recorded = true;
 	if (g->n < g->max) {
 		e = &g->ev[g->n];
 		memset(e, 0, sizeof(*e));
@@ -208,6 +290,7 @@ static void put(struct gen *g, u32 type, u32 flags, unsigned long ip,
 		e->id = id;
 	}
 	g->n++;
+	return true;
 }
 
 
@@ -254,6 +337,13 @@ static void truth_update(struct gen *g, u64 at, bool silent)
 	cls = truth_class(g);
 	if (cls == g->cls)
 		return;
+	/* the tracer saw the change: maybe the end of a blind stretch */
+	if (!silent && g->recorded) {
+		if (g->blind_phase == BLIND_WAIT_EV7 && g->cls == TC_FLOW)
+			g->blind_phase = BLIND_WAIT_PE_IE;
+		if (g->blind_phase == BLIND_WAIT_PE_IE && cls == TC_PE_IE)
+			blind_end(g, at);
+	}
 	if (g->cls == TC_POID)
 		truth_span(g, LP_POID, g->cls_since, at, g->cls_silent || silent);
 	if (g->cls == TC_FLOW) {
@@ -477,6 +567,43 @@ static void preempt_enable(struct gen *g, enum gen_site site)
 		schedule(g, CONT_PREEMPT);
 }
 
+/* ---- the tracer's start ---- */
+
+/*
+ * start_tracing - the tracer starts this CPU's parser as the kernel does
+ * (lp_start_parsers() in trace_latency_parser.c): every parser is parked
+ * while the probes are registered one by one, then each CPU gets
+ * CPU_ONLINE with IRQs masked, in the IPI of on_each_cpu() or, on the CPU
+ * that asked, between its local_irq_save() and local_irq_restore(). What
+ * came before is lost to the parser; the events after ONLINE are its
+ * first ones: the IPI's exit and return, or the caller's irq_enable.
+ */
+static void start_tracing(struct gen *g)
+{
+	g->parked = false;
+	g->want_start = false;
+	if (g->in_sched || g->depth)
+		path(g, LP_PATH_MID_START);
+	put(g, LP_SM_CPU_ONLINE, cpu_flags(g), site_ip(g, SITE_HOTPLUG), 0, 0);
+}
+
+/*
+ * start_here - this CPU is the one that wrote current_tracer: on_each_cpu()
+ * runs the start locally, preemption and IRQs disabled around it
+ */
+static void start_here(struct gen *g)
+{
+	bool irqs_on = g->hw_on;
+
+	preempt_disable(g, SITE_PD);
+	if (irqs_on)
+		irq_disable(g, SITE_ID);
+	start_tracing(g);
+	if (irqs_on)
+		irq_enable(g, SITE_IE);
+	preempt_enable(g, SITE_PE);
+}
+
 /* ---- IRQs ---- */
 
 static void handler(struct gen *g)
@@ -486,6 +613,9 @@ static void handler(struct gen *g)
 
 	put(g, LP_SM_IRQ_ENTRY, cpu_flags(g), site_ip(g, SITE_HANDLER),
 	    kind, id);
+	/* the start's IPI: its handler is the first IRQ to run */
+	if (g->want_start && !g->handlers && !g->dying)
+		start_tracing(g);
 	maybe_nmi(g);
 	g->handlers++;
 	if (g->handlers < 3 && chance(g, 8))
@@ -693,6 +823,10 @@ static void task_step(struct gen *g)
 		offline_from_thread(g);
 		return;
 	}
+	if (g->want_start && !g->in_sched && !g->dying && chance(g, 30)) {
+		start_here(g);
+		return;
+	}
 	r = rnd(g, 100);
 	if (r < 25 && g->depth < GEN_DEPTH) {
 		open_section(g);
@@ -740,6 +874,14 @@ static void cpu_dies(struct gen *g)
 	g->no_irq = false;
 	if (g->features & LP_GEN_LONG)
 		g->now += 1 + rnd(g, 2000000);
+	/*
+	 * A CPU torn down while the tracer started stayed parked (its
+	 * lp_cpu_up was clear): lp_cpu_online() starts it now.
+	 */
+	if (g->want_start) {
+		g->parked = false;
+		g->want_start = false;
+	}
 	put(g, LP_SM_CPU_ONLINE, cpu_flags(g), site_ip(g, SITE_HOTPLUG),
 	    0, 0);
 	g->offline = false;
@@ -902,13 +1044,22 @@ unsigned int lp_gen_sequence_truth(u64 seed, unsigned int target,
 		truth->trace_start = 0;
 		truth->nr_offline = 0;
 		truth->nr_lost = 0;
+		truth->nr_blind = 0;
 		truth->overflow = false;
 		memset(truth->path, 0, sizeof(truth->path));
 	}
 	start(&g);
-	/* tracing starts anywhere: in an IRQ, an NMI, the scheduler */
-	if (features & LP_GEN_MID_START)
+	/*
+	 * The parser knows nothing at first: it syncs as it can. With
+	 * LP_GEN_MID_START the tracer starts after any number of events, and
+	 * the way the kernel starts it (start_tracing()).
+	 */
+	blind_begin(&g, LP_BLIND_START, 0);
+	if (features & LP_GEN_MID_START) {
+		g.parked = true;
 		g.skip = rnd(&g, target);
+		g.want_start = !g.skip;
+	}
 	while (g.n < target && g.n < max && steps++ < 100 * target) {
 		if (g.dying == 1 && !g.depth)
 			cpu_dies(&g);

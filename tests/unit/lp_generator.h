@@ -27,7 +27,7 @@
  * What a sequence may contain beyond the classic mix (the parser-versus-
  * reference comparison runs without them; the ground truth with all).
  */
-#define LP_GEN_MID_START	0x01	/* tracing starts at any event */
+#define LP_GEN_MID_START	0x01	/* tracing starts anywhere, as it does */
 #define LP_GEN_SILENT_IRQ	0x02	/* IRQs after the idle's silent unmask */
 #define LP_GEN_THREAD_OFFLINE	0x04	/* hotplug teardown from a task */
 #define LP_GEN_LONG		0x08	/* rare stretches of up to 2 ms */
@@ -59,13 +59,36 @@ struct lp_gen_wakeup {
 	u64		chain;
 };
 
+/*
+ * A stretch the tracer cannot see, whatever the parser does: what the CPU
+ * did before tracing started (or the CPU came back online) and what an
+ * event a probe missed hides. It lasts until the tracer has been told
+ * again everything the parser needs: a whole pass through the scheduler
+ * (SE, its ID and IE, EV7: both the preemption and the IRQ state) and then
+ * the thread's first traced entry into pe_ie, where the model's parser
+ * syncs. Outside these, the parser must measure: no drop, no desync.
+ */
+enum lp_gen_blind_why {
+	LP_BLIND_START,		/* before tracing started, and after */
+	LP_BLIND_LOST,		/* an event lost (LP_GEN_LOSSY) */
+	LP_BLIND_OFFLINE,	/* the CPU going down, dead, and back */
+	LP_BLIND_NR_WHY,
+};
+
+struct lp_gen_blind {
+	u64		start;
+	u64		end;		/* ~0: to the end of the sequence */
+	u32		why;		/* the first cause; later ones extend it */
+};
+
 #define LP_GEN_MAX_SPANS	4096
+#define LP_GEN_MAX_BLIND	64
 #define LP_GEN_MAX_WAKEUPS	1024
 #define LP_GEN_MAX_LOST		64
 
 /* Kernel paths a sequence went through, counted so tests can see them. */
 enum lp_gen_path {
-	LP_PATH_MID_START,	/* tracing began inside an IRQ or the scheduler */
+	LP_PATH_MID_START,	/* tracing began in the scheduler or a section */
 	LP_PATH_SILENT_IRQ,	/* an IRQ after the idle's untraced unmask */
 	LP_PATH_THREAD_OFFLINE,	/* OFFLINE from a task */
 	LP_PATH_NESTED_NMI,	/* an NMI inside an NMI */
@@ -85,6 +108,8 @@ struct lp_gen_truth {
 	unsigned int		nr_offline;	/* OFFLINE events recorded */
 	unsigned int		nr_lost;	/* events lost (LP_GEN_LOSSY) */
 	u64			lost[LP_GEN_MAX_LOST];	/* their times */
+	struct lp_gen_blind	blind[LP_GEN_MAX_BLIND];	/* by start */
+	unsigned int		nr_blind;
 	unsigned int		path[LP_GEN_NR_PATHS];
 	bool			overflow;	/* a table was full */
 };

@@ -152,17 +152,6 @@ static u64 next_close(u64 t)
 	return first_at(w.close_time, w.nr_close, t);
 }
 
-/* blind - the parser was not measuring at @t */
-static bool blind(u64 t)
-{
-	unsigned int i;
-
-	for (i = 0; i < w.nr_blind; i++)
-		if (t >= w.blind[i].start && t <= w.blind[i].end)
-			return true;
-	return false;
-}
-
 /* excused - the parser said it could not see [start, end] */
 static bool excused(u64 start, u64 end)
 {
@@ -273,6 +262,53 @@ fail(struct lp_oracle *o, enum lp_oracle_verdict v, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* ---- property 4: the parser is blind only where the tracer is ---- */
+
+/*
+ * truly_blind - the generator's stretch that holds [start, end], the
+ * tracer blind there; NULL if none does
+ */
+static const struct lp_gen_blind *truly_blind(const struct lp_gen_truth *t,
+					      u64 start, u64 end)
+{
+	unsigned int i;
+
+	for (i = 0; i < t->nr_blind; i++)
+		if (t->blind[i].start <= start && end <= t->blind[i].end)
+			return &t->blind[i];
+	return NULL;
+}
+
+/*
+ * check_blind - the parser stops measuring only where the tracer is blind:
+ * each stretch where it was not synced, and each drop it wrote, lies in a
+ * stretch the generator marked. A parser that desyncs where it could have
+ * measured would otherwise excuse every window it then skips; one that
+ * desyncs with nothing open writes no drop, so the stretches are checked,
+ * not only the drops.
+ */
+static void check_blind(const struct lp_gen_truth *t, struct lp_oracle *o)
+{
+	unsigned int i;
+
+	for (i = 0; i < w.nr_blind; i++) {
+		const struct interval *b = &w.blind[i];
+
+		if (truly_blind(t, b->start, b->end)) {
+			o->desyncs++;
+			continue;
+		}
+		fail(o, LP_ORACLE_DESYNC,
+		     "not synced from %llu to %llu, where the tracer sees every event",
+		     (unsigned long long)b->start, (unsigned long long)b->end);
+	}
+	for (i = 0; i < w.nr_drop; i++)
+		if (!truly_blind(t, w.drop[i].end, w.drop[i].end))
+			fail(o, LP_ORACLE_DROP_SYNCED,
+			     "a dropped record at %llu, where the tracer sees every event",
+			     (unsigned long long)w.drop[i].end);
+}
+
 /* ---- property 1: no variable below the truth ---- */
 
 static void check_windows(const struct lp_gen_truth *t, struct lp_oracle *o)
@@ -297,12 +333,17 @@ static void check_windows(const struct lp_gen_truth *t, struct lp_oracle *o)
 		 * scheduler call, which checks the state it was called in.
 		 */
 		if (t->nr_lost && s->end >= t->lost[0] && seen_end &&
-		    !first_at(w.sched_time, w.nr_sched, seen_end))
+		    !first_at(w.sched_time, w.nr_sched, seen_end)) {
+			o->unchecked[LP_UNCHECKED_LOST_NO_SE]++;
 			continue;
-		if (!seen_end)
+		}
+		if (!seen_end) {
+			o->unchecked[LP_UNCHECKED_UNTRACED_END]++;
 			continue;
+		}
 		if (excused(s->start, seen_end)) {
 			o->spans_excused++;
+			o->unchecked[LP_UNCHECKED_EXCUSED]++;
 			continue;
 		}
 		/*
@@ -311,7 +352,7 @@ static void check_windows(const struct lp_gen_truth *t, struct lp_oracle *o)
 		 * the latency property, not by this one.
 		 */
 		if (s->var == LP_PAIE && s->silent) {
-			o->silent_paie++;
+			o->unchecked[LP_UNCHECKED_SILENT_PAIE]++;
 			continue;
 		}
 		o->spans_checked++;
@@ -352,6 +393,7 @@ static void check_interrupts(const struct lp_gen_truth *t, u32 var,
 		prev_end = s->end;
 		if (excused(s->start, s->end)) {
 			o->spans_excused++;
+			o->unchecked[LP_UNCHECKED_EXCUSED]++;
 			continue;
 		}
 		o->spans_checked++;
@@ -562,15 +604,8 @@ enum lp_oracle_verdict lp_oracle_check(const struct lp_sm_event *ev,
 	build_busy(truth);
 	o->nr_records = w.nr_rec;
 	o->drops = w.nr_drop;
-	/*
-	 * A drop excuses what it overlaps: on a valid stream none may come
-	 * while measuring. On a lossy one, drops are what must come.
-	 */
-	for (i = 0; i < w.nr_drop && !truth->nr_lost; i++)
-		if (!blind(w.drop[i].end))
-			fail(o, LP_ORACLE_DROP_SYNCED,
-			     "a dropped record at %llu, while synced",
-			     (unsigned long long)w.drop[i].end);
+	/* what excuses a window must itself be excused by the truth */
+	check_blind(truth, o);
 	for (i = 0; i < w.nr_rec; i++) {
 		const struct lp_sm_record *r = &w.rec[i];
 

@@ -21,9 +21,14 @@
  *     from a window cannot hide in an interrupt, nor a sleep in a window).
  * What the parser declares it could not see is excused: a window or a
  * wakeup that overlaps a stretch where the parser is not synced, or holds
- * a dropped record. So that this cannot hide a fault, a drop while synced
- * is itself a failure (the streams are valid: nothing is lost), and the
- * caller checks how much was excused.
+ * a dropped record. The parser cannot excuse itself: the generator writes
+ * down where the tracer really is blind (struct lp_gen_blind: before the
+ * start, after a lost event, around a hotplug), and
+ *  4. every stretch where the parser is not synced, and every drop, lies
+ *     in one of those; a desync or a drop anywhere else fails the seed,
+ *     one that writes no drop too.
+ * The windows left unchecked are counted by reason (enum lp_unchecked),
+ * and the caller bounds each count.
  */
 #ifndef _LP_ORACLE_H
 #define _LP_ORACLE_H
@@ -38,9 +43,19 @@ enum lp_oracle_verdict {
 	LP_ORACLE_UNDER_VAR,	/* a variable's maximum below a true window */
 	LP_ORACLE_UNDER_INTR,	/* a true interrupt missed or cut short */
 	LP_ORACLE_UNDER_BOUND,	/* a true latency above a sound bound */
-	LP_ORACLE_DROP_SYNCED,	/* a drop on a valid stream, while synced */
+	LP_ORACLE_DROP_SYNCED,	/* a drop where the tracer sees everything */
+	LP_ORACLE_DESYNC,	/* not synced where the tracer sees everything */
 	LP_ORACLE_OVER,		/* more than the truth, where exact is due */
 	LP_ORACLE_BAD_INPUT,	/* the truth overflowed, or a record is odd */
+};
+
+/* Why a true window or wakeup went unchecked. */
+enum lp_unchecked {
+	LP_UNCHECKED_EXCUSED,	/* the parser said it could not see it */
+	LP_UNCHECKED_SILENT_PAIE,	/* a PAIE from the idle's untraced unmask */
+	LP_UNCHECKED_LOST_NO_SE,	/* after a lost event, no SE after it */
+	LP_UNCHECKED_UNTRACED_END,	/* an untraced end, no event after it */
+	LP_UNCHECKED_NR,
 };
 
 struct lp_oracle {
@@ -53,7 +68,8 @@ struct lp_oracle {
 	unsigned int	drops;
 	unsigned int	spans_checked;
 	unsigned int	spans_excused;
-	unsigned int	silent_paie;	/* PAIEs from an untraced unmask */
+	unsigned int	unchecked[LP_UNCHECKED_NR];	/* windows, by reason */
+	unsigned int	desyncs;	/* the parser's, inside blind stretches */
 
 	unsigned int	wakeups;
 	unsigned int	wakeups_checked;

@@ -40,7 +40,8 @@ static struct {
 	unsigned long	wakeups_excused;
 	unsigned long	spans_checked;
 	unsigned long	spans_excused;
-	unsigned long	silent_paie;
+	unsigned long	unchecked[LP_UNCHECKED_NR];
+	unsigned long	desyncs;	/* the parser's, where the tracer is blind */
 	unsigned long	path[LP_GEN_NR_PATHS];
 	unsigned long	above[SLB_NR_MODELS];
 	unsigned long	unbounded[SLB_NR_MODELS];
@@ -88,7 +89,9 @@ static void count(const struct lp_oracle *o)
 	stats.wakeups_excused += o->wakeups_excused;
 	stats.spans_checked += o->spans_checked;
 	stats.spans_excused += o->spans_excused;
-	stats.silent_paie += o->silent_paie;
+	for (i = 0; i < LP_UNCHECKED_NR; i++)
+		stats.unchecked[i] += o->unchecked[i];
+	stats.desyncs += o->desyncs;
 	for (i = 0; i < LP_GEN_NR_PATHS; i++)
 		stats.path[i] += truth.path[i] ? 1 : 0;
 	for (m = 0; m < SLB_NR_MODELS; m++) {
@@ -154,6 +157,51 @@ START_TEST(test_truth_not_vacuous)
 }
 END_TEST
 
+static const char * const unchecked_name[] = {
+	[LP_UNCHECKED_EXCUSED] = "excused (the parser blind, where the tracer is)",
+	[LP_UNCHECKED_SILENT_PAIE] = "PAIE from the idle loop's untraced unmask",
+	[LP_UNCHECKED_LOST_NO_SE] = "after a lost event, no SE after it",
+	[LP_UNCHECKED_UNTRACED_END] = "untraced end, no event after it",
+};
+
+/*
+ * Most that may go unchecked, in thousandths of the true windows after
+ * tracing began, per reason: a parser or an oracle that starts skipping
+ * more fails here even where each seed passes. Measured on seeds 1 to
+ * 100 000: 5.28%, 0.32%, 0.28% and 0.20%; the limits leave room above
+ * that for other seed ranges, not for a new way to skip.
+ */
+static const unsigned int unchecked_limit[] = {
+	[LP_UNCHECKED_EXCUSED] = 65,
+	[LP_UNCHECKED_SILENT_PAIE] = 5,
+	[LP_UNCHECKED_LOST_NO_SE] = 4,
+	[LP_UNCHECKED_UNTRACED_END] = 3,
+};
+
+/* windows - every true window or interrupt that the checks looked at */
+static unsigned long windows(void)
+{
+	unsigned long n = stats.spans_checked;
+	unsigned int i;
+
+	for (i = 0; i < LP_UNCHECKED_NR; i++)
+		n += stats.unchecked[i];
+	return n;
+}
+
+/* Each reason a window goes unchecked stays under its limit. */
+START_TEST(test_truth_unchecked)
+{
+	unsigned long all = windows();
+
+	ck_assert_uint_gt(all, 0);
+	ck_assert_msg(stats.unchecked[_i] * 1000 <= unchecked_limit[_i] * all,
+		      "%s: %lu of %lu windows unchecked, over %u.%u%%",
+		      unchecked_name[_i], stats.unchecked[_i], all,
+		      unchecked_limit[_i] / 10, unchecked_limit[_i] % 10);
+}
+END_TEST
+
 /* The generator went through each kernel path the property must cover. */
 START_TEST(test_truth_paths)
 {
@@ -210,9 +258,18 @@ static void print_tightness(void)
 {
 	int m;
 
+	unsigned int i;
+
 	printf("# %lu sequences, %lu wakeups checked (%lu excused), %lu windows checked (%lu excused)\n",
 	       stats.seeds, stats.wakeups_checked, stats.wakeups_excused,
 	       stats.spans_checked, stats.spans_excused);
+	printf("# windows unchecked, of %lu (the parser's desyncs in blind stretches: %lu):\n",
+	       windows(), stats.desyncs);
+	for (i = 0; i < LP_UNCHECKED_NR; i++)
+		printf("#   %-50s %9lu %6.2f%% (limit %u.%u%%)\n",
+		       unchecked_name[i], stats.unchecked[i],
+		       windows() ? 100.0 * stats.unchecked[i] / windows() : 0,
+		       unchecked_limit[i] / 10, unchecked_limit[i] % 10);
 	printf("# bound / worst true latency of a sequence (x), per characterization:\n");
 	printf("# %-22s %6s %6s %6s %6s %6s %10s %10s\n", "", "min", "p50",
 	       "p90", "p99", "max", "unbounded", "below");
@@ -240,6 +297,7 @@ static Suite *truth_suite(void)
 	tcase_add_test(tc, test_truth_first_seeds);
 	tcase_add_loop_test(tc, test_truth_chunk, 0, CHUNKS);
 	tcase_add_test(tc, test_truth_not_vacuous);
+	tcase_add_loop_test(tc, test_truth_unchecked, 0, LP_UNCHECKED_NR);
 	tcase_add_test(tc, test_truth_paths);
 	suite_add_tcase(s, tc);
 	return s;
