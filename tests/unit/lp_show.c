@@ -84,6 +84,19 @@ int main(int argc, char **argv)
 			       (unsigned long long)s->end,
 			       s->silent ? " (an untraced bound)" : "");
 	}
+	for (i = 0; i < truth.nr_blind; i++) {
+		static const char * const why[] = {
+			[LP_BLIND_START] = "tracing starts",
+			[LP_BLIND_LOST] = "an event lost",
+			[LP_BLIND_OFFLINE] = "the CPU offline",
+		};
+		const struct lp_gen_blind *b = &truth.blind[i];
+
+		/* where the parser may be blind: its desyncs are checked here */
+		printf("  blind   [%llu, %llu]: %s\n",
+		       (unsigned long long)b->start, (unsigned long long)b->end,
+		       b->why < LP_BLIND_NR_WHY ? why[b->why] : "?");
+	}
 	for (i = 0; i < truth.nr_wakeups; i++) {
 		const struct lp_gen_wakeup *w = &truth.wakeup[i];
 
