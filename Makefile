@@ -166,7 +166,9 @@ bisect-build-lts: dist kernel-config-lts
 
 # rtla - the mainline tree's rtla with this repo's tools/tracing/rtla/
 # (sources and tests) laid over it; the one rtla of every test, on both
-# kernels
+# kernels. An rtla without sched-latency is a build error, told by what
+# `rtla sched-latency --help` prints: rtla exits 129 on --help and on an
+# unknown command alike.
 rtla: kernel-src
 	@cd $(TOP) && find tools/tracing/rtla -type f | while read -r f; do \
 		mkdir -p $(KTREE)/$$(dirname $$f) && cp -a $$f $(KTREE)/$$f; \
@@ -174,6 +176,8 @@ rtla: kernel-src
 			echo "/$$f" >> $(KTREE)/.git/info/exclude; \
 	done
 	@$(MAKE) -s -C $(RTLA_DIR) >/dev/null
+	@$(RTLA) sched-latency --help 2>&1 | grep -q "usage: rtla sched-latency" || \
+		{ echo "rtla: $(RTLA) was built without sched-latency" >&2; exit 1; }
 	@echo "rtla: $(RTLA)"
 
 HOST_TESTS = $(wildcard tests/unit/*.t tests/host/*.t)
