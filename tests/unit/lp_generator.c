@@ -16,6 +16,31 @@
 #define GEN_TASKS	4	/* tasks 1..GEN_TASKS; 0 is the idle task */
 #define GEN_DEPTH	6	/* nested sections of a task */
 
+/*
+ * LP_GEN_REALISTIC: interrupt sources per sequence, their minimum
+ * inter-arrival times (from 50 us per source, up to 200 us more: a timer
+ * tick, a NIC, a disk), the
+ * shortest time between two NMIs (perf fires them at 10 kHz at most), the
+ * most a gap inside an interrupt takes, and the most the scheduler's gaps
+ * are stretched. Tuned so that interrupts take 1.5% of the time on
+ * average and at most 15%, and the sporadic bound is always finite.
+ */
+#define GEN_MAX_SOURCES	4
+#define GEN_SRC_MIN	50000
+#define GEN_SRC_SPREAD	200000
+#define GEN_NMI_PERIOD	100000ULL
+#define GEN_IRQ_GAP	2000
+#define GEN_SCHED_SCALE	4
+
+/* An interrupt source of the realistic load: a device, a timer. */
+struct gen_source {
+	u32		kind;		/* LATENCY_PARSER_IRQ or _VECTOR */
+	u32		id;
+	u64		period;		/* its minimum inter-arrival time */
+	u64		last;		/* its last IRQ's start */
+	bool		fired;
+};
+
 /* How a task left the CPU: what its return from the scheduler emits. */
 enum gen_cont {
 	CONT_NONE,		/* no such task yet: a fork picks it */
@@ -71,6 +96,17 @@ struct gen {
 	unsigned int		depth;
 
 	unsigned char		cont[GEN_TASKS + 1];
+
+	/* LP_GEN_REALISTIC: the sources, and where an interrupt is */
+	struct gen_source	src[GEN_MAX_SOURCES];
+	unsigned int		nr_src;
+	int			irq_src;	/* the source of this IRQ */
+	bool			irq_first;	/* its first handler is to come */
+	bool			irq_ctx;	/* from irq() to the IRQ's IE */
+	bool			in_nmi;
+	bool			nmi_fired;
+	unsigned int		sched_scale;	/* the scheduler's gaps, times */
+	u64			nmi_last;
 
 	unsigned int		features;	/* LP_GEN_* */
 	bool			parked;		/* the tracer not started yet */
@@ -160,8 +196,33 @@ static void path(struct gen *g, enum lp_gen_path p)
 		g->truth->path[p]++;
 }
 
+static u64 gap_classic(struct gen *g);
+
 /* gap - mostly short, sometimes long, 1..100000 ns (LP_GEN_LONG: 2 ms) */
 static u64 gap(struct gen *g)
+{
+
+	/*
+	 * The realistic load: once an interrupt's first event is out, the
+	 * next ones come within a handler's time, 0.1 to 2.1 us apart (a
+	 * PREEMPT_RT hardirq handler wakes its thread and returns).
+	 */
+	if ((g->features & LP_GEN_REALISTIC) &&
+	    (g->in_nmi || (g->irq_ctx && !g->irq_unstamped)))
+		return 100 + rnd(g, GEN_IRQ_GAP);
+	/*
+	 * The realistic load: how long the scheduler's own stretches take
+	 * against the rest varies from system to system (a switch of the
+	 * address space, of the FPU, a runqueue lock under contention), so
+	 * that in some sequences DST outlasts every POID.
+	 */
+	if ((g->features & LP_GEN_REALISTIC) && g->in_sched)
+		return gap_classic(g) * g->sched_scale;
+	return gap_classic(g);
+}
+
+/* gap_classic - the classic profile's stretches */
+static u64 gap_classic(struct gen *g)
 {
 	unsigned int r;
 
@@ -481,6 +542,10 @@ static bool lossy(struct gen *g, enum gen_site site)
 	case SITE_PD: case SITE_PE: case SITE_ID: case SITE_IE:
 	case SITE_LOCK_PD: case SITE_UNLOCK_PE: case SITE_HANDLER:
 		return !rnd(g, 100);
+	case SITE_IDLE_ID: case SITE_IDLE_IN: case SITE_IDLE_OUT:
+	case SITE_IDLE_IE:
+		/* the idle task's probes miss as the others do */
+		return (g->features & LP_GEN_IDLE_LOSS) && !rnd(g, 100);
 	default:
 		return false;
 	}
@@ -491,6 +556,9 @@ static void emit(struct gen *g, u32 type, u32 extra, enum gen_site site)
 	g->lose = lossy(g, site);
 	put(g, type, cpu_flags(g) | extra, site_ip(g, site), 0, 0);
 	g->last_at = g->now;
+	/* the interrupt's unmask is its last event */
+	if (site == SITE_IRQ_IE || site == SITE_IRQ_SCHED_IE)
+		g->irq_ctx = false;
 	if (type <= LP_SM_IDLE_EXIT)
 		g->after_silent = false;
 	truth_event(g, site, g->now);
@@ -506,8 +574,15 @@ static void maybe_nmi(struct gen *g)
 
 	if (g->offline || !chance(g, 3))
 		return;
+	/* the realistic load: NMIs GEN_NMI_PERIOD apart at least */
+	if ((g->features & LP_GEN_REALISTIC) && g->nmi_fired &&
+	    g->now + 1 - g->nmi_last < GEN_NMI_PERIOD)
+		return;
 	put(g, LP_SM_NMI_ENTRY, cpu_flags(g), site_ip(g, SITE_NMI), 0, 0);
 	start = g->now;
+	g->nmi_fired = true;
+	g->nmi_last = start;
+	g->in_nmi = true;
 	if (chance(g, 15)) {
 		/* a nested NMI: only the outer pair counts */
 		path(g, LP_PATH_NESTED_NMI);
@@ -517,6 +592,7 @@ static void maybe_nmi(struct gen *g)
 		    0, 0);
 	}
 	put(g, LP_SM_NMI_EXIT, cpu_flags(g), site_ip(g, SITE_NMI), 0, 0);
+	g->in_nmi = false;
 	g->nmi_total += g->now - start;
 	if (g->truth)
 		truth_span(g, LP_NMI, start, g->now, false);
@@ -606,11 +682,100 @@ static void start_here(struct gen *g)
 
 /* ---- IRQs ---- */
 
+/*
+ * source_at - when source @i may fire next under the realistic load: its
+ * last IRQ's start plus its period. The IRQ starts at its first event,
+ * after a gap, so an arrival from this time on keeps the period.
+ */
+static u64 source_at(struct gen *g, unsigned int i)
+{
+	return g->src[i].fired ? g->src[i].last + g->src[i].period : 0;
+}
+
+/* ready_source - a source that may fire now, from a random one on; -1 */
+static int ready_source(struct gen *g)
+{
+	unsigned int i, first = rnd(g, g->nr_src);
+
+	for (i = 0; i < g->nr_src; i++) {
+		unsigned int s = (first + i) % g->nr_src;
+
+		if (source_at(g, s) <= g->now)
+			return s;
+	}
+	return -1;
+}
+
+/* irq_may - an IRQ may come now: always, but in the realistic load */
+static bool irq_may(struct gen *g)
+{
+	unsigned int i;
+
+	if (!(g->features & LP_GEN_REALISTIC))
+		return true;
+	for (i = 0; i < g->nr_src; i++)
+		if (source_at(g, i) <= g->now)
+			return true;
+	return false;
+}
+
+/*
+ * wait_irq - a sleeping CPU under the realistic load: it wakes when the
+ * first of its sources fires, not before
+ */
+static void wait_irq(struct gen *g)
+{
+	u64 next = ~0ULL;
+	unsigned int i;
+
+	if (!(g->features & LP_GEN_REALISTIC))
+		return;
+	for (i = 0; i < g->nr_src; i++)
+		if (source_at(g, i) < next)
+			next = source_at(g, i);
+	if (next > g->now)
+		g->now = next;
+}
+
+/*
+ * sources - the realistic load's devices: two to four, each with its
+ * minimum inter-arrival time; and how slow this system's scheduler is
+ */
+static void sources(struct gen *g)
+{
+	unsigned int i;
+
+	g->nr_src = 2 + rnd(g, GEN_MAX_SOURCES - 1);
+	for (i = 0; i < g->nr_src; i++) {
+		g->src[i].kind = rnd(g, 2) ? LATENCY_PARSER_VECTOR :
+					     LATENCY_PARSER_IRQ;
+		/* distinct ids: two sources must not merge into one */
+		g->src[i].id = i * 64 + rnd(g, 64);
+		/*
+		 * More sources, each less often: all of them at their
+		 * fastest take a few percent of the time, not more
+		 */
+		g->src[i].period = GEN_SRC_MIN * g->nr_src +
+				   rnd(g, GEN_SRC_SPREAD);
+	}
+	g->sched_scale = 1 + rnd(g, GEN_SCHED_SCALE);
+}
+
 static void handler(struct gen *g)
 {
 	u32 kind = rnd(g, 2) ? LATENCY_PARSER_VECTOR : LATENCY_PARSER_IRQ;
 	u32 id = rnd(g, 256);
 
+	/*
+	 * The realistic load: the IRQ's record carries its first handler's
+	 * source, the one that fired; more handlers of it are other devices
+	 * sharing the entry, not new arrivals.
+	 */
+	if (g->irq_first) {
+		g->irq_first = false;
+		kind = g->src[g->irq_src].kind;
+		id = g->src[g->irq_src].id;
+	}
 	put(g, LP_SM_IRQ_ENTRY, cpu_flags(g), site_ip(g, SITE_HANDLER),
 	    kind, id);
 	/* the start's IPI: its handler is the first IRQ to run */
@@ -635,7 +800,14 @@ static void handler(struct gen *g)
 static void irq(struct gen *g)
 {
 	bool preemptible = g->cur && !g->in_sched && g->pc == 0;
+	int src = -1;
 
+	if (g->features & LP_GEN_REALISTIC) {
+		src = ready_source(g);
+		g->irq_src = src;
+		g->irq_first = src >= 0;
+		g->irq_ctx = true;
+	}
 	g->in_irq = true;
 	g->irq_unstamped = true;
 	if (g->after_silent)
@@ -644,6 +816,11 @@ static void irq(struct gen *g)
 	do {
 		handler(g);
 	} while (chance(g, 10));
+	/* the source's arrival is the IRQ's start, as its record's */
+	if (src >= 0) {
+		g->src[src].fired = true;
+		g->src[src].last = g->irq_start;
+	}
 
 	/* PREEMPT_RT: irq_exit wakes ksoftirqd, preempt_count 0->1->0 */
 	if (g->pc == 0 && chance(g, 30)) {
@@ -665,7 +842,7 @@ static void irq(struct gen *g)
 /* maybe_irq - an IRQ in the scheduler, where the hardware takes them */
 static void maybe_irq(struct gen *g, unsigned int percent)
 {
-	while (g->hw_on && !g->no_irq && chance(g, percent))
+	while (g->hw_on && !g->no_irq && chance(g, percent) && irq_may(g))
 		irq(g);
 }
 
@@ -841,7 +1018,7 @@ static void task_step(struct gen *g)
 		schedule(g, CONT_VOLUNTARY);
 	} else if (r < 68 && !g->depth) {
 		schedule(g, CONT_IRQOFF);
-	} else if (g->hw_on) {
+	} else if (g->hw_on && irq_may(g)) {
 		irq(g);
 	} else if (g->depth) {
 		close_section(g);
@@ -933,11 +1110,12 @@ static void idle_sleep(struct gen *g)
 	 * (IRQs enabled) until the idle loop masks them again at IDLE_OUT.
 	 */
 	if (wakes) {
+		wait_irq(g);
 		irq(g);
 		g->sleeping = false;
 		truth_update(g, g->last_at, false);
 	}
-	while (wakes-- > 1)
+	while (wakes-- > 1 && irq_may(g))
 		irq(g);
 	/*
 	 * A remote wakeup: mwait's monitor wakes the sleeping CPU at once.
@@ -981,7 +1159,7 @@ static void idle_step(struct gen *g)
 
 	if (g->need_resched) {
 		schedule(g, CONT_IDLE);
-	} else if (r < 30 && g->hw_on && !g->no_irq) {
+	} else if (r < 30 && g->hw_on && !g->no_irq && irq_may(g)) {
 		irq(g);
 	} else if (r < 32 && !g->dying) {
 		hotplug(g);
@@ -1022,6 +1200,8 @@ static void start(struct gen *g)
 	g->thread_irqs_off = !g->hw_on;
 	g->cls = TC_NONE;
 	truth_update(g, g->now, false);
+	if (g->features & LP_GEN_REALISTIC)
+		sources(g);
 }
 
 unsigned int lp_gen_sequence_truth(u64 seed, unsigned int target,
@@ -1049,6 +1229,8 @@ unsigned int lp_gen_sequence_truth(u64 seed, unsigned int target,
 		memset(truth->path, 0, sizeof(truth->path));
 	}
 	start(&g);
+	if (truth)
+		truth->begin = g.now;
 	/*
 	 * The parser knows nothing at first: it syncs as it can. With
 	 * LP_GEN_MID_START the tracer starts after any number of events, and
@@ -1070,6 +1252,8 @@ unsigned int lp_gen_sequence_truth(u64 seed, unsigned int target,
 		else
 			idle_step(&g);
 	}
+	if (truth)
+		truth->end = g.now;
 	return g.n < max ? g.n : max;
 }
 

@@ -38,6 +38,26 @@
  * wherever it measured less.
  */
 #define LP_GEN_LOSSY		0x10
+/*
+ * The realistic load (the classic mix above is a stress: interrupts take
+ * 56% of the CPU's time there, and the sporadic bound is unbounded in 46%
+ * of its sequences). Each sequence has two to four interrupt sources, each
+ * with a minimum inter-arrival time of its own (a device, a timer: the
+ * paper's sporadic characterization), and NMIs at most one per 500 us; an
+ * interrupt fires only once its source may, a sleeping CPU waits for it,
+ * and a handler runs for about a microsecond between its events. The
+ * thread's stretches are the classic ones. Interrupts then take a few
+ * percent of the CPU, at most 15%, and the sporadic bound is finite;
+ * the scheduler is slower than the rest by a factor of its own (1 to 4),
+ * so that in some sequences DST, not POID, is the larger of the two.
+ */
+#define LP_GEN_REALISTIC	0x20
+/*
+ * With LP_GEN_LOSSY: the lost event may also be one of the idle task's own
+ * (its ID, IDLE_IN, IDLE_OUT or IE). A new bit, so that the classic
+ * profile's seeds give the sequences they always gave.
+ */
+#define LP_GEN_IDLE_LOSS	0x40
 
 /* A true window or interrupt span, in ns of the sequence's clock. */
 struct lp_gen_span {
@@ -105,6 +125,8 @@ struct lp_gen_truth {
 	struct lp_gen_wakeup	wakeup[LP_GEN_MAX_WAKEUPS];
 	unsigned int		nr_wakeups;
 	u64			trace_start;	/* the first recorded event */
+	u64			begin;		/* the simulation's start */
+	u64			end;		/* and its last event */
 	unsigned int		nr_offline;	/* OFFLINE events recorded */
 	unsigned int		nr_lost;	/* events lost (LP_GEN_LOSSY) */
 	u64			lost[LP_GEN_MAX_LOST];	/* their times */
@@ -118,6 +140,24 @@ struct lp_gen_truth {
 static inline unsigned int lp_gen_truth_features(u64 seed)
 {
 	return LP_GEN_ALL | (seed % 4 ? 0 : LP_GEN_LOSSY);
+}
+
+/* The load profiles the ground-truth test runs, each on the same seeds. */
+enum lp_gen_profile {
+	LP_PROFILE_CLASSIC,	/* the stress mix: lp_gen_truth_features() */
+	LP_PROFILE_REALISTIC,	/* LP_GEN_REALISTIC */
+	LP_NR_PROFILES,
+};
+
+/* lp_gen_profile_features - a seed's features under @profile */
+static inline unsigned int lp_gen_profile_features(u64 seed,
+						   enum lp_gen_profile profile)
+{
+	unsigned int f = lp_gen_truth_features(seed);
+
+	if (profile == LP_PROFILE_REALISTIC)
+		f |= LP_GEN_REALISTIC;
+	return f;
 }
 
 /* lp_gen_rand - the generator's PRNG (splitmix64), exposed for tests */
