@@ -79,7 +79,45 @@ struct lp_oracle {
 	bool		unbounded[SLB_NR_MODELS];
 	u64		bound[SLB_NR_MODELS];
 	unsigned int	above[SLB_NR_MODELS];	/* latencies above it */
+
+	/* the load: true interrupt time, and the time, of the whole sequence */
+	u64		intr_ns;
+	u64		seq_ns;
 };
+
+/*
+ * The terms of Theorem 8's bound: the four variables, and the two classes
+ * of interrupt sources (IRQs, NMIs).
+ */
+enum lp_term {
+	LP_TERM_POID,
+	LP_TERM_PSD,
+	LP_TERM_DST,
+	LP_TERM_PAIE,
+	LP_TERM_IRQ,
+	LP_TERM_NMI,
+	LP_NR_TERMS,
+};
+
+/*
+ * What each term carries: of the wakeups checked, how many have a true
+ * latency above the bound the engine computes without that term (the
+ * variable's maximum 0, or no record of that class), per characterization.
+ * A term no latency needs is one the latency property cannot test: a
+ * parser that measured it short would pass.
+ */
+struct lp_weight {
+	unsigned int	uncovered[LP_NR_TERMS][SLB_NR_MODELS];
+};
+
+/*
+ * Judge by property 2 alone (the latency), for experiments: the other
+ * properties' failures are not reported. Never set by the tests' default.
+ */
+extern bool lp_oracle_latency_only;
+
+/* lp_term_name - "poid", ..., "irq", "nmi" */
+const char *lp_term_name(enum lp_term term);
 
 /* lp_oracle_sound_model - the characterizations property 2 holds for */
 bool lp_oracle_sound_model(enum slb_model model);
@@ -92,5 +130,11 @@ enum lp_oracle_verdict lp_oracle_check(const struct lp_sm_event *ev,
 				       unsigned int n,
 				       const struct lp_gen_truth *truth,
 				       struct lp_oracle *o);
+
+/*
+ * lp_oracle_weigh - after lp_oracle_check() of the same sequence: what each
+ * term carries (struct lp_weight), from the engine re-run without it.
+ */
+void lp_oracle_weigh(const struct lp_oracle *o, struct lp_weight *wt);
 
 #endif /* _LP_ORACLE_H */

@@ -6,10 +6,13 @@
  *
  *	lp_show SEED [FROM_NS [TO_NS]]
  *
- * The sequence is the one test_parser_truth judges for SEED.
+ * The sequence is the one test_parser_truth judges for SEED, under the
+ * classic profile, or the realistic one with LP_TRUTH_PROFILE=realistic.
+ * LP_SHOW_FEATURES=<bits> gives the LP_GEN_* bits outright (to try one).
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "lp_oracle.h"
 #include "lp_sm_run.h"
@@ -38,7 +41,8 @@ int main(int argc, char **argv)
 	struct lp_sm sm = { 0 };
 	struct lp_oracle o;
 	u64 seed, from = 0, to = ~0ULL;
-	unsigned int n, i, j, k;
+	unsigned int n, i, j, k, features;
+	const char *profile;
 	int m;
 
 	if (argc < 2) {
@@ -51,8 +55,15 @@ int main(int argc, char **argv)
 	if (argc > 3)
 		to = strtoull(argv[3], NULL, 0);
 
+	profile = getenv("LP_TRUTH_PROFILE");
+	features = lp_gen_profile_features(seed, profile &&
+					   !strcmp(profile, "realistic") ?
+					   LP_PROFILE_REALISTIC :
+					   LP_PROFILE_CLASSIC);
+	if (getenv("LP_SHOW_FEATURES"))
+		features = strtoul(getenv("LP_SHOW_FEATURES"), NULL, 0);
 	n = lp_gen_sequence_truth(seed, seq_len(seed), events, MAX_EVENTS,
-				  lp_gen_truth_features(seed), &truth);
+				  features, &truth);
 	for (i = 0; i < n; i++) {
 		const struct lp_sm_event *e = &events[i];
 
