@@ -36,6 +36,8 @@ static struct {
 	unsigned int		nr_busy;
 	struct interval		blind[MAX_BLIND];
 	unsigned int		nr_blind;
+	/* blind[0..nr_unsynced): not synced; the rest: losses a drop told */
+	unsigned int		nr_unsynced;
 	struct interval		drop[MAX_RECORDS];	/* what each spans */
 	unsigned int		nr_drop;
 	u64			close_time[MAX_EVENTS];
@@ -111,6 +113,7 @@ static void run_parser(const struct lp_sm_event *ev, unsigned int n)
 	}
 	if (!seeing && w.nr_blind < MAX_BLIND)
 		w.blind[w.nr_blind++] = (struct interval){ blind_from, ~0ULL };
+	w.nr_unsynced = w.nr_blind;
 }
 
 static const struct lp_gen_blind *truly_blind(const struct lp_gen_truth *t,
@@ -176,6 +179,53 @@ static bool excused(u64 start, u64 end)
 	for (i = 0; i < w.nr_drop; i++)
 		if (start <= w.drop[i].end && end >= w.drop[i].start)
 			return true;
+	return false;
+}
+
+/*
+ * window_excused - whether the parser may skip the true window [start,
+ * end] (@end where the parser sees it end); if not, @check_end is where
+ * the part of it that must be measured ends.
+ *
+ * excused() alone is not enough for a window that began while the tracer
+ * saw everything and runs into a stretch where the parser is not synced
+ * (a hotplug): that stretch lies where the tracer is blind, so it passes
+ * check_blind(), yet the parser saw the window open, and the part before
+ * the blindness is as measurable as any other window. A parser that
+ * resets it away at the OFFLINE with no record would pass. So such a
+ * window is excused only if a drop covers its start (the parser said:
+ * this window, from there, is lost), or if it runs into a lost event that
+ * a drop told (lost_blind(): there the spec's drop is one at the event
+ * that reveals the loss, and no toggle shows where the window ended);
+ * else the variable's maximum must cover its visible part, from its start
+ * to where the tracer went blind. Only true windows are held to it: a
+ * PAIE candidate that the parser drops silently where the truth has no
+ * PAIE needs nothing.
+ */
+static bool window_excused(const struct lp_gen_truth *t, u64 start, u64 end,
+			   u64 *check_end)
+{
+	const struct lp_gen_blind *b = NULL;
+	unsigned int i;
+
+	*check_end = end;
+	if (!excused(start, end))
+		return false;
+	/* the first stretch where the tracer is blind that ends after start */
+	for (i = 0; i < t->nr_blind && !b; i++)
+		if (t->blind[i].end >= start)
+			b = &t->blind[i];
+	/* the tracer blind at the start (or nowhere: check_blind() fails it) */
+	if (!b || b->start <= start)
+		return true;
+	for (i = 0; i < w.nr_drop; i++)
+		if (w.drop[i].start <= start && start <= w.drop[i].end)
+			return true;
+	for (i = w.nr_unsynced; i < w.nr_blind; i++)
+		if (start <= w.blind[i].end && end >= w.blind[i].start)
+			return true;
+	if (b->start < *check_end)
+		*check_end = b->start;
 	return false;
 }
 
@@ -333,7 +383,7 @@ static void check_windows(const struct lp_gen_truth *t, struct lp_oracle *o)
 
 	for (i = 0; i < t->nr_spans; i++) {
 		const struct lp_gen_span *s = &t->span[i];
-		u64 value, seen_end;
+		u64 value, seen_end, check_end;
 
 		/* before tracing began: nothing to judge */
 		if (s->var >= LP_IRQ || s->end < t->trace_start)
@@ -357,11 +407,14 @@ static void check_windows(const struct lp_gen_truth *t, struct lp_oracle *o)
 			o->unchecked[LP_UNCHECKED_UNTRACED_END]++;
 			continue;
 		}
-		if (excused(s->start, seen_end)) {
+		if (window_excused(t, s->start, seen_end, &check_end)) {
 			o->spans_excused++;
 			o->unchecked[LP_UNCHECKED_EXCUSED]++;
 			continue;
 		}
+		/* the true end, or where the tracer went blind */
+		if (check_end > s->end)
+			check_end = s->end;
 		/*
 		 * A PAIE that begins at an unmask no event shows (the idle
 		 * loop's) is read as part of the POID before it: covered by
@@ -372,15 +425,17 @@ static void check_windows(const struct lp_gen_truth *t, struct lp_oracle *o)
 			continue;
 		}
 		o->spans_checked++;
-		value = net(s->start, s->end);
+		value = net(s->start, check_end);
 		if (value > o->true_max[s->var])
 			o->true_max[s->var] = value;
 		if (value > o->rec_max[s->var])
 			fail(o, LP_ORACLE_UNDER_VAR,
-			     "true %s [%llu, %llu] is %llu ns, the parser's maximum %llu",
+			     "true %s [%llu, %llu] is %llu ns%s, the parser's maximum %llu",
 			     lp_sm_var_name(s->var), (unsigned long long)s->start,
 			     (unsigned long long)s->end,
 			     (unsigned long long)value,
+			     check_end < s->end ?
+			     " before the tracer went blind, and no drop from its start" : "",
 			     (unsigned long long)o->rec_max[s->var]);
 	}
 }

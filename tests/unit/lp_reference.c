@@ -389,18 +389,19 @@ static void close_all(struct ref *r)
 }
 
 /*
- * lose_windows - the open POID, PSD and DST are lost at @t: one drop that
- * spans them, from the oldest one's start to @t
+ * lose_windows - the open POID, PSD and DST, and a PAIE that began with
+ * need_resched set (it runs to EV1 whatever comes), are lost at @t: one
+ * drop that spans them, from the oldest one's start to @t
  */
 static void lose_windows(struct ref *r, u64 t)
 {
-	const struct ref_win *w[] = { &r->poid, &r->psd, &r->dst };
+	const struct ref_win *w[] = { &r->poid, &r->psd, &r->dst, &r->paie };
 	u64 from = t;
 	bool any = false;
 	unsigned int i;
 
-	for (i = 0; i < 3; i++) {
-		if (!w[i]->open)
+	for (i = 0; i < 4; i++) {
+		if (!w[i]->open || (w[i] == &r->paie && !r->paie_resched))
 			continue;
 		any = true;
 		if (w[i]->start < from)
