@@ -31,6 +31,11 @@
  *   to be in is a lost toggle: one drop, as for irq_enable;
  * - EV7 with IRQs masked and need_resched set opens a PAIE (the loop of
  *   preempt_schedule_irq()).
+ *
+ * A remote wakeup (REMOTE_RESCHED, posted from the waker's CPU) is no event
+ * of this CPU: pass 1 gives it a role of its own, which nothing claims and
+ * nothing ends, and pass 2 holds the post until the CPU's next event other
+ * than an NMI's, which judges it by the state the CPU was in (take_post()).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +51,7 @@ enum ref_role {
 	ROLE_NMI,
 	ROLE_HOTPLUG,
 	ROLE_IGNORED,		/* while the CPU is offline */
+	ROLE_REMOTE,		/* another CPU set need_resched here */
 };
 
 #define NO_IRQ	(~0u)
@@ -54,12 +60,15 @@ struct ref_irq {
 	u64		start;
 	u64		end;
 	unsigned int	start_ev;	/* the event where it starts */
+	unsigned int	entry_ev;	/* its first IRQ_IN */
 	unsigned int	end_ev;		/* the event that ends it, or NO_IRQ */
 	unsigned int	abort_ev;	/* a thread event in its handlers */
+	unsigned int	last_ev;	/* the last event it is in flight at */
 	u32		kind;
 	u32		id;
 	/* pass 2 */
 	bool		synced;		/* the CPU was synced at its start */
+	bool		pe;		/* preemption known enabled then */
 };
 
 struct ref_span {
@@ -67,9 +76,17 @@ struct ref_span {
 	u64		end;
 };
 
+/*
+ * A window is its length less the interrupt time from @from on, and less
+ * @extra: a window opens at an event, @from is its start, and @extra 0,
+ * but for a PAIE opened by a remote wakeup, which starts before the event
+ * that takes it (take_post()).
+ */
 struct ref_win {
 	bool		open;
 	u64		start;
+	u64		from;
+	u64		extra;
 	unsigned long	ip;
 };
 
@@ -117,6 +134,11 @@ struct ref {
 	unsigned long	pd_ip;
 	bool		pd_from_pe_ie;
 	bool		pd_in_poid;
+	/* from IDLE_OUT to the next event of the thread's: see take_post() */
+	bool		after_idle_out;
+	/* a remote wakeup posted and not yet taken: its time */
+	bool		post;
+	u64		post_time;
 };
 
 /* ------------------------------------------------------------------ */
@@ -141,7 +163,7 @@ static unsigned int claim_hw_id(struct ref *r, unsigned int i)
 
 	while (j > 0) {
 		j--;
-		if (r->role[j] == ROLE_NMI)
+		if (r->role[j] == ROLE_NMI || r->role[j] == ROLE_REMOTE)
 			continue;
 		if (r->ev[j].type == LP_SM_IRQ_DISABLE &&
 		    r->role[j] == ROLE_THREAD)
@@ -174,6 +196,9 @@ static void classify(struct ref *r)
 			continue;
 		}
 		switch (e->type) {
+		case LP_SM_REMOTE_RESCHED:
+			r->role[i] = ROLE_REMOTE;
+			continue;
 		case LP_SM_NMI_ENTRY:
 			r->role[i] = ROLE_NMI;
 			if (nmi_nesting++ == 0)
@@ -192,6 +217,8 @@ static void classify(struct ref *r)
 			r->role[i] = ROLE_HOTPLUG;
 			offline = e->type == LP_SM_CPU_OFFLINE;
 			/* an interrupt cut by hotplug is never measured */
+			if (in != NO_IRQ)
+				r->irq[in].last_ev = i - 1;
 			in = NO_IRQ;
 			nesting = 0;
 			tail = false;
@@ -209,8 +236,10 @@ static void classify(struct ref *r)
 				}
 				q->start = r->ev[j].time;
 				q->start_ev = j;
+				q->entry_ev = i;
 				q->end_ev = NO_IRQ;
 				q->abort_ev = NO_IRQ;
+				q->last_ev = r->n;
 				q->kind = e->kind;
 				q->id = e->id;
 			}
@@ -233,6 +262,7 @@ static void classify(struct ref *r)
 		if (nesting) {
 			/* the handler's exit was lost: the IRQ is forgotten */
 			r->irq[in].abort_ev = i;
+			r->irq[in].last_ev = i;
 			in = NO_IRQ;
 			nesting = 0;
 			continue;
@@ -250,6 +280,7 @@ static void classify(struct ref *r)
 		r->irq_of[i] = in;
 		r->irq[in].end = e->time;
 		r->irq[in].end_ev = i;
+		r->irq[in].last_ev = i;
 		add_span(r, r->irq[in].start, e->time);
 		in = NO_IRQ;
 		tail = false;
@@ -366,8 +397,10 @@ static void dropped(struct ref *r, u64 t)
 /* record - window @w ends at @end: its length net of the interrupts */
 static void record(struct ref *r, struct ref_win *w, u32 var, u64 end)
 {
-	emit(r, var, w->start, end - w->start - busy_time(r, w->start, end),
-	     w->ip, 0, 0);
+	u64 len = end > w->start ? end - w->start : 0;
+	u64 less = busy_time(r, w->from, end) + w->extra;
+
+	emit(r, var, w->start, len > less ? len - less : 0, w->ip, 0, 0);
 	w->open = false;
 }
 
@@ -375,6 +408,8 @@ static void open_win(struct ref_win *w, u64 t, unsigned long ip)
 {
 	w->open = true;
 	w->start = t;
+	w->from = t;
+	w->extra = 0;
 	w->ip = ip;
 }
 
@@ -655,6 +690,7 @@ static void on_idle_in(struct ref *r, u64 t)
 static void on_idle_out(struct ref *r, const struct lp_sm_event *e, u64 t)
 {
 	r->sleeping = false;
+	r->after_idle_out = true;
 	r->ie = false;
 	r->ie_known = true;
 	if (!r->paie_resched)
@@ -732,8 +768,7 @@ static void irq_end(struct ref *r, unsigned int qi, unsigned int i)
 	 * is already on its way to a preemption.
 	 */
 	if (r->synced && was_pe_ie && r->paie.open && !r->paie_resched) {
-		r->paie.start = q->end;
-		r->paie.ip = r->ev[i].ip;
+		open_win(&r->paie, q->end, r->ev[i].ip);
 		r->paie_resched = r->ev[i].flags & LP_SM_NEED_RESCHED;
 	}
 
@@ -777,6 +812,9 @@ static void irq_end(struct ref *r, unsigned int qi, unsigned int i)
 
 static void reset_thread(struct ref *r)
 {
+	/* a post waiting at hotplug is forgotten with the rest */
+	r->post = false;
+	r->after_idle_out = false;
 	r->synced = r->pe_known = r->ie_known = false;
 	r->pe = r->ie = r->sched = r->sx_seen = r->ev3_seen = false;
 	r->sleeping = false;
@@ -790,6 +828,62 @@ static void on_offline(struct ref *r, u64 t)
 	lose_windows(r, t);
 	reset_thread(r);
 	r->offline = true;
+}
+
+/* irq_in_flight - the interrupt whose handlers or tail event @i is in */
+static struct ref_irq *irq_in_flight(struct ref *r, unsigned int i)
+{
+	unsigned int qi;
+
+	for (qi = 0; qi < r->nr_irq; qi++)
+		if (r->irq[qi].entry_ev <= i && i <= r->irq[qi].last_ev)
+			return &r->irq[qi];
+	return NULL;
+}
+
+/*
+ * take_post - event @i, the CPU's first since a remote wakeup (other than
+ * an NMI's), takes it: no event came between, so the state the CPU is in
+ * before @i is the one the waker found. The thread was then on its way
+ * to the scheduler from RR's time if it was in pe_ie, or asleep (the idle
+ * task is preemptible, with IRQs enabled: sti; hlt), or in an IRQ that
+ * came while preemption was enabled: a PAIE with need_resched opens. Not
+ * in the scheduler (that pass, or its EV7, serves it), in a POID (its end
+ * samples need_resched) or in a PAIE that began with need_resched set
+ * (already on its way).
+ *
+ * The window's interrupt time is counted from @i on, as for any window
+ * opened at an event: an NMI between RR and @i stays in it. If an IRQ is
+ * in flight, the window starts at the IRQ's start, which is discounted
+ * whole: its time to @i, net of the NMIs there, is @extra.
+ */
+static void take_post(struct ref *r, unsigned int i)
+{
+	const struct lp_sm_event *e = &r->ev[i];
+	const struct ref_irq *q = irq_in_flight(r, i);
+	u64 t = e->time, at = r->post_time < t ? r->post_time : t;
+	bool on_way;
+
+	r->post = false;
+	if (!r->synced || r->sched || (r->paie.open && r->paie_resched))
+		return;
+	if (r->sleeping)
+		on_way = true;
+	else if (q)
+		on_way = q->pe;
+	else
+		/* the idle loop's unmask after IDLE_OUT has no event */
+		on_way = r->pe_known && r->pe &&
+			 ((r->ie_known && r->ie) || r->after_idle_out);
+	if (!on_way)
+		return;
+	open_win(&r->paie, at, e->ip);
+	r->paie.from = t;
+	r->paie_resched = true;
+	if (q && q->start < at) {
+		r->paie.start = q->start;
+		r->paie.extra = t - q->start - nmi_time_in(r, q->start, t);
+	}
 }
 
 static void interpret(struct ref *r)
@@ -817,9 +911,24 @@ static void interpret(struct ref *r)
 				     e->time - r->nmi_start[i], 0,
 				     LATENCY_PARSER_NMI, 0);
 			continue;
+		case ROLE_REMOTE:
+			/* a later post before any event: the later time */
+			r->post = true;
+			r->post_time = e->time;
+			continue;
 		default:
 			break;
 		}
+
+		for (qi = 0; qi < r->nr_irq; qi++)
+			if (r->irq[qi].entry_ev == i)
+				r->irq[qi].pe = r->pe_known && r->pe;
+		if (r->post)
+			take_post(r, i);
+		/* the idle loop's silent unmask: until the thread's next */
+		if (r->role[i] == ROLE_THREAD || r->role[i] == ROLE_HW_ID ||
+		    r->role[i] == ROLE_TAIL_IE)
+			r->after_idle_out = false;
 
 		/* an interrupt starts, is forgotten or ends here */
 		for (qi = 0; qi < r->nr_irq; qi++) {
