@@ -108,6 +108,7 @@ const char *lp_sm_type_name(unsigned int type)
 		[LP_SM_NMI_EXIT]	= "nmi_exit",
 		[LP_SM_CPU_OFFLINE]	= "cpu_offline",
 		[LP_SM_CPU_ONLINE]	= "cpu_online",
+		[LP_SM_REMOTE_RESCHED]	= "remote_resched",
 	};
 
 	return type < sizeof(names) / sizeof(names[0]) ? names[type] : "?";
