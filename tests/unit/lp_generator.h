@@ -25,13 +25,21 @@
 
 /*
  * What a sequence may contain beyond the classic mix (the parser-versus-
- * reference comparison runs without them; the ground truth with all).
+ * reference comparison runs without them, and once more with remote
+ * wakeups alone; the ground truth and the fast path with all).
  */
 #define LP_GEN_MID_START	0x01	/* tracing starts anywhere, as it does */
 #define LP_GEN_SILENT_IRQ	0x02	/* IRQs after the idle's silent unmask */
 #define LP_GEN_THREAD_OFFLINE	0x04	/* hotplug teardown from a task */
 #define LP_GEN_LONG		0x08	/* rare stretches of up to 2 ms */
-#define LP_GEN_ALL		0x0f
+/*
+ * Remote wakeups: a waker on another CPU sets need_resched here at any
+ * moment (REMOTE_RESCHED), and its IPI (vector 253) lands after a flight,
+ * once the hardware takes IRQs; a sleeping CPU is woken by the IPI (hlt)
+ * or, polling in mwait, by the flag itself.
+ */
+#define LP_GEN_REMOTE		0x80
+#define LP_GEN_ALL		(0x0f | LP_GEN_REMOTE)
 /*
  * Not a valid stream: one section toggle or handler exit is lost, as a
  * probe that missed it would. The parser must then count a drop after it,
@@ -116,6 +124,14 @@ enum lp_gen_path {
 	LP_PATH_PAIE_SECTION,	/* a woken thread's PAIE across a section */
 	LP_PATH_EV7_MASKED,	/* EV7 with IRQs masked, need_resched set */
 	LP_PATH_LONG,		/* a stretch longer than 100 us */
+	/* remote wakeups (LP_GEN_REMOTE), by where the waker found the CPU */
+	LP_PATH_REMOTE_PAIE,	/* the thread in pe_ie */
+	LP_PATH_REMOTE_POID,	/* preemption or IRQs disabled by it */
+	LP_PATH_REMOTE_SCHED,	/* EV1 to EV3: this pass serves it */
+	LP_PATH_REMOTE_SCHED_TAIL,	/* EV3 to EV7: the next pass does */
+	LP_PATH_REMOTE_IN_IRQ,	/* an IRQ running */
+	LP_PATH_REMOTE_IDLE_HLT,	/* asleep in hlt: the IPI wakes it */
+	LP_PATH_REMOTE_IDLE_POLL,	/* asleep in mwait: no IPI */
 	LP_GEN_NR_PATHS,
 };
 

@@ -51,7 +51,8 @@ struct stats {
 	unsigned long	spans_excused;
 	unsigned long	unchecked[LP_UNCHECKED_NR];
 	unsigned long	desyncs;	/* the parser's, where the tracer is blind */
-	unsigned long	path[LP_GEN_NR_PATHS];
+	unsigned long	path[LP_GEN_NR_PATHS];	/* sequences through it */
+	unsigned long	path_total[LP_GEN_NR_PATHS];	/* times */
 	unsigned long	above[SLB_NR_MODELS];
 	unsigned long	unbounded[SLB_NR_MODELS];
 	unsigned long	ratio[SLB_NR_MODELS][RATIO_SLOTS];
@@ -133,8 +134,10 @@ static void count(struct stats *st, const struct lp_oracle *o)
 	for (i = 0; i < LP_UNCHECKED_NR; i++)
 		st->unchecked[i] += o->unchecked[i];
 	st->desyncs += o->desyncs;
-	for (i = 0; i < LP_GEN_NR_PATHS; i++)
+	for (i = 0; i < LP_GEN_NR_PATHS; i++) {
 		st->path[i] += truth.path[i] ? 1 : 0;
+		st->path_total[i] += truth.path[i];
+	}
 	for (m = 0; m < SLB_NR_MODELS; m++) {
 		u64 r;
 
@@ -286,19 +289,31 @@ START_TEST(test_truth_unchecked)
 }
 END_TEST
 
-/* The generator went through each kernel path the property must cover. */
+static const char * const path_name[LP_GEN_NR_PATHS] = {
+	[LP_PATH_MID_START] = "tracing starts in an IRQ or the scheduler",
+	[LP_PATH_SILENT_IRQ] = "IRQ after an untraced unmask",
+	[LP_PATH_THREAD_OFFLINE] = "OFFLINE from a task",
+	[LP_PATH_NESTED_NMI] = "nested NMI",
+	[LP_PATH_WOKEN_MASKED] = "woken with IRQs masked",
+	[LP_PATH_PAIE_SECTION] = "a woken thread's PAIE across a section",
+	[LP_PATH_EV7_MASKED] = "EV7 with IRQs masked, need_resched set",
+	[LP_PATH_LONG] = "a stretch of over 100 us",
+	[LP_PATH_REMOTE_PAIE] = "remote wakeup in pe_ie",
+	[LP_PATH_REMOTE_POID] = "remote wakeup in a POID",
+	[LP_PATH_REMOTE_SCHED] = "remote wakeup from EV1 to EV3",
+	[LP_PATH_REMOTE_SCHED_TAIL] = "remote wakeup from EV3 to EV7",
+	[LP_PATH_REMOTE_IN_IRQ] = "remote wakeup in an IRQ",
+	[LP_PATH_REMOTE_IDLE_HLT] = "remote wakeup asleep in hlt (IPI)",
+	[LP_PATH_REMOTE_IDLE_POLL] = "remote wakeup asleep in mwait",
+};
+
+/*
+ * The generator went through each kernel path the property must cover,
+ * each in at least one sequence in a thousand.
+ */
 START_TEST(test_truth_paths)
 {
-	static const char * const names[] = {
-		[LP_PATH_MID_START] = "tracing starts in an IRQ or the scheduler",
-		[LP_PATH_SILENT_IRQ] = "IRQ after an untraced unmask",
-		[LP_PATH_THREAD_OFFLINE] = "OFFLINE from a task",
-		[LP_PATH_NESTED_NMI] = "nested NMI",
-		[LP_PATH_WOKEN_MASKED] = "woken with IRQs masked",
-		[LP_PATH_PAIE_SECTION] = "a woken thread's PAIE across a section",
-		[LP_PATH_EV7_MASKED] = "EV7 with IRQs masked, need_resched set",
-		[LP_PATH_LONG] = "a stretch of over 100 us",
-	};
+	const char * const *names = path_name;
 	const struct stats *st = &stats_of[_i];
 	unsigned int i;
 
@@ -443,6 +458,10 @@ static void print_stats(enum lp_gen_profile p)
 	printf("# interrupts' share of the time: %.1f%% on average (per sequence, rounded down), over 15%% in %.3f%% of the sequences\n",
 	       st->seeds ? (double)intr / st->seeds : 0,
 	       100 * intr_share_over(st, 15));
+	printf("# kernel paths: sequences through each, and times taken:\n");
+	for (k = 0; k < LP_GEN_NR_PATHS; k++)
+		printf("#   %-50s %9lu %10lu\n", path_name[k], st->path[k],
+		       st->path_total[k]);
 	printf("# windows unchecked, of %lu (the parser's desyncs in blind stretches: %lu):\n",
 	       windows(st), st->desyncs);
 	for (k = 0; k < LP_UNCHECKED_NR; k++)
