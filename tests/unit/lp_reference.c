@@ -803,8 +803,19 @@ static void irq_end(struct ref *r, unsigned int qi, unsigned int i)
 	if (last == NO_IRQ)
 		return;
 	if (!r->pe_known) {
-		/* the thread's state was not known: the tail tells it */
-		thread_event(r, &r->ev[last], q->end);
+		/*
+		 * The thread's state was not known: the tail tells it, at the
+		 * tail's end. A PE there is the thread's entry into pe_ie by
+		 * the event that ends the tail: a PAIE it opens has that
+		 * event's ip and need_resched.
+		 */
+		struct lp_sm_event told = r->ev[last];
+
+		if (told.type == LP_SM_PREEMPT_ENABLE) {
+			told.ip = r->ev[i].ip;
+			told.flags = r->ev[i].flags;
+		}
+		thread_event(r, &told, q->end);
 	} else if (r->pe && last == last_pd) {
 		thread_event(r, &r->ev[last_pd], q->end);
 	}
