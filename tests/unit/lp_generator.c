@@ -913,6 +913,7 @@ static void handler(struct gen *g)
 	if (g->want_start && !g->handlers && !g->dying)
 		start_tracing(g);
 	maybe_nmi(g);
+	maybe_remote(g);
 	g->handlers++;
 	if (g->handlers < 3 && chance(g, 8))
 		handler(g);

@@ -8,6 +8,10 @@
  * the index of the event that emitted each record), enough to turn it into
  * a named case of trace_latency_parser_sm_cases.h.
  *
+ * The comparison runs twice on its seeds: on the classic mix, and with
+ * remote wakeups alone (LP_GEN_REMOTE): a post the CPU's next event takes,
+ * in every state, which the reference reads from the spec on its own.
+ *
  * LP_RANDOM_SEEDS=<n> changes how many seeds the comparison runs.
  */
 #include <check.h>
@@ -47,6 +51,7 @@ static const char *type_name(u32 type)
 		[LP_SM_NMI_EXIT]	= "NMI_OUT",
 		[LP_SM_CPU_OFFLINE]	= "OFFLINE",
 		[LP_SM_CPU_ONLINE]	= "ONLINE",
+		[LP_SM_REMOTE_RESCHED]	= "RR",
 	};
 
 	return type < ARRAY_LEN(names) ? names[type] : "?";
@@ -155,12 +160,16 @@ static struct run run;
 
 enum verdict { SAME, DIFFER };
 
-/* compare_seed - generate a sequence, run both, compare every record */
-static enum verdict compare_seed(u64 seed)
+/*
+ * compare_seed - generate a sequence with the LP_GEN_* @features, run
+ * both, compare every record
+ */
+static enum verdict compare_seed(u64 seed, unsigned int features)
 {
 	unsigned int i;
 
-	run.n = lp_gen_sequence(seed, seq_len(seed), run.ev, MAX_EVENTS);
+	run.n = lp_gen_sequence_truth(seed, seq_len(seed), run.ev, MAX_EVENTS,
+				      features, NULL);
 	run.nr_ref = lp_ref_run_idx(run.ev, run.n, run.ref, run.ref_at,
 				    MAX_RECORDS);
 	run.nr_got = parser_run(run.ev, run.n, run.got, run.got_at);
@@ -190,25 +199,30 @@ static unsigned long nr_seeds(void)
 	return n ? n : DEFAULT_SEEDS;
 }
 
-/* One chunk of the seeds per test: a failure names its first seed. */
+/*
+ * One chunk of the seeds per test: a failure names its first seed. The
+ * first CHUNKS tests run the classic mix, the next CHUNKS remote wakeups.
+ */
 START_TEST(test_random_chunk)
 {
 	unsigned long seeds = nr_seeds(), per = (seeds + CHUNKS - 1) / CHUNKS;
-	unsigned long first = 1 + _i * per, last = first + per - 1, seed;
-	unsigned long bad = 0, bad_seed = 0;
+	unsigned long first = 1 + _i % CHUNKS * per, last = first + per - 1;
+	unsigned int features = _i < CHUNKS ? 0 : LP_GEN_REMOTE;
+	unsigned long bad = 0, bad_seed = 0, seed;
 
 	if (last > seeds)
 		last = seeds;
 	for (seed = first; seed <= last; seed++) {
-		if (compare_seed(seed) == SAME)
+		if (compare_seed(seed, features) == SAME)
 			continue;
 		if (!bad++) {
 			bad_seed = seed;
 			report(seed);
 		}
 	}
-	ck_assert_msg(!bad, "%lu of seeds %lu..%lu differ, first %lu",
-		      bad, first, last, bad_seed);
+	ck_assert_msg(!bad, "%s: %lu of seeds %lu..%lu differ, first %lu",
+		      features ? "remote" : "classic", bad, first, last,
+		      bad_seed);
 }
 END_TEST
 
@@ -217,7 +231,7 @@ START_TEST(test_mismatch_detected)
 {
 	unsigned int i;
 
-	ck_assert_int_eq(compare_seed(1), SAME);
+	ck_assert_int_eq(compare_seed(1, 0), SAME);
 	ck_assert_uint_gt(run.nr_got, 0);
 	for (i = 0; i < run.nr_got; i++) {
 		struct lp_sm_record r = run.got[i];
@@ -459,6 +473,57 @@ START_TEST(test_gen_coverage)
 }
 END_TEST
 
+/*
+ * With LP_GEN_REMOTE the generator posts remote wakeups in the states
+ * that the parser tells apart: the post taken by a thread event, by an
+ * IRQ's entry (after an ID the IRQ claims: RR between them) and by its
+ * exit, the IPI (vector 253) waking a sleeping CPU, and mwait's wake-up
+ * with no IRQ (RR, then IDLE_OUT).
+ */
+START_TEST(test_gen_remote)
+{
+	enum { C_BY_THREAD, C_BY_IRQ_IN, C_BY_IRQ_OUT, C_IPI_WAKES,
+	       C_POLL_WAKES, C_NR };
+	static const char * const what[C_NR] = {
+		"RR taken by a thread event", "RR between ID and IRQ_IN",
+		"RR taken by an IRQ_OUT", "the IPI waking hlt",
+		"mwait woken by RR",
+	};
+	bool seen[C_NR] = { false };
+	unsigned int i, n, c;
+	u64 seed;
+
+	for (seed = 1; seed <= GEN_SEEDS; seed++) {
+		n = lp_gen_sequence_truth(seed, seq_len(seed), run.ev,
+					  MAX_EVENTS, LP_GEN_REMOTE, NULL);
+		for (i = 1; i + 1 < n; i++) {
+			const struct lp_sm_event *p = &run.ev[i - 1];
+			const struct lp_sm_event *e = &run.ev[i];
+			const struct lp_sm_event *x = &run.ev[i + 1];
+
+			if (e->type == LP_SM_IRQ_ENTRY && e->id == 253 &&
+			    e->kind == LATENCY_PARSER_VECTOR &&
+			    p->type == LP_SM_IDLE_ENTER)
+				seen[C_IPI_WAKES] = true;
+			if (e->type != LP_SM_REMOTE_RESCHED)
+				continue;
+			if (x->type <= LP_SM_IDLE_EXIT)
+				seen[C_BY_THREAD] = true;
+			if (x->type == LP_SM_IRQ_ENTRY &&
+			    p->type == LP_SM_IRQ_DISABLE)
+				seen[C_BY_IRQ_IN] = true;
+			if (x->type == LP_SM_IRQ_EXIT)
+				seen[C_BY_IRQ_OUT] = true;
+			if (x->type == LP_SM_IDLE_EXIT &&
+			    p->type == LP_SM_IDLE_ENTER)
+				seen[C_POLL_WAKES] = true;
+		}
+	}
+	for (c = 0; c < C_NR; c++)
+		ck_assert_msg(seen[c], "the generator never makes: %s", what[c]);
+}
+END_TEST
+
 /* ---- the reference on sequences from the paper ---- */
 
 #define EV(t, ty, fl)	{ .time = (t), .type = LP_SM_##ty, .flags = (fl), \
@@ -640,12 +705,13 @@ static Suite *random_suite(void)
 	tcase_add_test(tc, test_gen_preempt_alternates);
 	tcase_add_test(tc, test_gen_irqs);
 	tcase_add_test(tc, test_gen_coverage);
+	tcase_add_test(tc, test_gen_remote);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("parser vs reference");
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_mismatch_detected);
-	tcase_add_loop_test(tc, test_random_chunk, 0, CHUNKS);
+	tcase_add_loop_test(tc, test_random_chunk, 0, 2 * CHUNKS);
 	suite_add_tcase(s, tc);
 	return s;
 }
