@@ -123,6 +123,7 @@ static const char *state_diff(const struct lp_sm *a, const struct lp_sm *b)
 	FIELD(nmi_start);
 	FIELD(nmi_time);
 	FIELD(nmi_seq);
+	FIELD(remote_resched);
 #undef WINDOW
 #undef FIELD
 	return NULL;
@@ -262,8 +263,10 @@ struct symbol {
  * The alphabet: each toggle bare, with need_resched, from the idle task,
  * and with the hardware masked (an IRQ's tail); the scheduler's and the
  * idle loop's events with the flags that change what they mean; IRQs and
- * hotplug, which leave and re-enter the quiet state. NMIs only touch their
- * own fields, which the fast path never reads.
+ * hotplug, which leave and re-enter the quiet state; and a remote wakeup's
+ * post, which the CPU is not quiet with (the next toggle must take it, the
+ * general way). NMIs only touch their own fields, which the fast path
+ * never reads.
  */
 static const struct symbol alphabet[] = {
 	{ LP_SM_PREEMPT_DISABLE, 0 },
@@ -292,6 +295,7 @@ static const struct symbol alphabet[] = {
 	{ LP_SM_IRQ_EXIT, 0 },
 	{ LP_SM_CPU_OFFLINE, 0 },
 	{ LP_SM_CPU_ONLINE, 0 },
+	{ LP_SM_REMOTE_RESCHED, 0 },
 };
 
 #define T_STEP	1000
