@@ -5,13 +5,14 @@
 # booted kernel, with the rtla of the mainline tree: sched-latency.t, ours,
 # by default; RTLA_SELFTESTS="osnoise timerlat hwnoise sched-latency" runs
 # mainline's own beside it (make test-rtla), to show that linking
-# sched-latency in changes nothing for the other tools. Each line of their
-# TAP becomes one of this test's.
+# sched-latency in changes nothing for the other tools. RTLA=.../rtla runs
+# another build's, with the tests beside it. Each line of their TAP becomes
+# one of this test's.
 
 VM_TIMEOUT=${VM_TIMEOUT:-1800}
 . "$(dirname "$0")/lib.sh"
 
-rtla_dir=$top/build/linux/tools/tracing/rtla
+rtla_dir=$(dirname "$RTLA")
 selftests=${RTLA_SELFTESTS:-sched-latency}
 
 if [ ! -x "$RTLA" ] || [ ! -f "$rtla_dir/tests/engine.sh" ]; then
