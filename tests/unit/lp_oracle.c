@@ -30,6 +30,7 @@ struct interval {
 /* What one check works with; one at a time, so it is static. */
 static struct {
 	struct lp_sm_record	rec[MAX_RECORDS];
+	u64			rec_at[MAX_RECORDS];	/* its event's time */
 	unsigned int		nr_rec;
 	struct interval		busy[MAX_BUSY];	/* merged, sorted */
 	u64			busy_before[MAX_BUSY];	/* prefix sums */
@@ -93,8 +94,10 @@ static void run_parser(const struct lp_sm_event *ev, unsigned int n)
 		     ev[i].type == LP_SM_CPU_OFFLINE) && w.nr_sched < MAX_EVENTS)
 			w.sched_time[w.nr_sched++] = ev[i].time;
 		for (j = 0; j < k; j++) {
-			if (w.nr_rec < MAX_RECORDS)
+			if (w.nr_rec < MAX_RECORDS) {
+				w.rec_at[w.nr_rec] = ev[i].time;
 				w.rec[w.nr_rec++] = rec[j];
+			}
 			if (rec[j].var == LP_DROPPED && w.nr_drop < MAX_RECORDS)
 				w.drop[w.nr_drop++] = (struct interval){
 					rec[j].start,
@@ -377,6 +380,22 @@ static void check_blind(const struct lp_gen_truth *t, struct lp_oracle *o)
 
 /* ---- property 1: no variable below the truth ---- */
 
+/*
+ * paie_at_ev1 - the parser's PAIE record for the true PAIE that ends at
+ * EV1 @end: the one written at the first SE at or after @end (EV1 is that
+ * SE, or the preempt_disable just before it). NULL if it wrote none.
+ */
+static const struct lp_sm_record *paie_at_ev1(u64 end)
+{
+	u64 se = first_at(w.sched_time, w.nr_sched, end);
+	unsigned int i;
+
+	for (i = 0; se && i < w.nr_rec; i++)
+		if (w.rec[i].var == LP_PAIE && w.rec_at[i] == se)
+			return &w.rec[i];
+	return NULL;
+}
+
 static void check_windows(const struct lp_gen_truth *t, struct lp_oracle *o)
 {
 	unsigned int i;
@@ -428,6 +447,24 @@ static void check_windows(const struct lp_gen_truth *t, struct lp_oracle *o)
 		value = net(s->start, check_end);
 		if (value > o->true_max[s->var])
 			o->true_max[s->var] = value;
+		/*
+		 * A PAIE ends at an EV1 the parser sees, and its record is
+		 * written there: that window, not only the maximum, covers
+		 * it (on a valid stream, where no loss moves the parser's
+		 * view). A remote wakeup's window cut short hides behind a
+		 * longer one of another wakeup otherwise.
+		 */
+		if (s->var == LP_PAIE && !t->nr_lost && check_end == s->end) {
+			const struct lp_sm_record *r = paie_at_ev1(s->end);
+
+			if (!r || r->duration < value)
+				fail(o, LP_ORACLE_UNDER_VAR,
+				     "true paie [%llu, %llu] is %llu ns, the parser's at that EV1 %llu",
+				     (unsigned long long)s->start,
+				     (unsigned long long)s->end,
+				     (unsigned long long)value,
+				     (unsigned long long)(r ? r->duration : 0));
+		}
 		if (value > o->rec_max[s->var])
 			fail(o, LP_ORACLE_UNDER_VAR,
 			     "true %s [%llu, %llu] is %llu ns%s, the parser's maximum %llu",

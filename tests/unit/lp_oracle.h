@@ -6,9 +6,11 @@
  * The parser is fed a sequence as the tracer feeds it; the oracle then
  * checks what it recorded against what really happened:
  *  1. no variable is measured below the truth: each true window of POID,
- *     PSD, DST and PAIE is at most the parser's maximum of that variable,
- *     and each true interrupt has a record that starts no later and lasts
- *     no less;
+ *     PSD, DST and PAIE is at most the parser's maximum of that variable
+ *     (and a PAIE, on a valid stream, at most the parser's PAIE record
+ *     written at its EV1's SE: one wakeup's window cut short cannot hide
+ *     behind another's), and each true interrupt has a record that starts
+ *     no later and lasts no less;
  *  2. the paper's theorem, end to end: every true scheduling latency is at
  *     most the bound that the rtla engine computes from the parser's
  *     records, under each sound characterization (sporadic and both
