@@ -12,7 +12,7 @@
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/tap.sh"
 
-rtla_dir=$top/build/linux/tools/tracing/rtla
+rtla_dir=$(dirname "${RTLA:-$top/build/linux/tools/tracing/rtla/rtla}")
 if [ ! -x "$rtla_dir/rtla" ] || [ ! -d "$rtla_dir/tests/unit" ]; then
 	echo "1..0 # SKIP no rtla with unit tests in $rtla_dir (make rtla)"
 	exit 0

@@ -1,24 +1,30 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * rtla sched-latency: the dispatcher, from the command line to the
- * verdict, for both modes.
+ * rtla sched-latency: the dispatcher, and both modes as rtla tools (struct
+ * tool_ops) that rtla's run_tool() runs.
  *
- * A run goes: the command line (rtla's cli.c), the instances and the
- * system (sched_latency_instance.c), the events that stream into the
- * bound engine (sched_latency_events.c), the collection loop
- * (sched_latency_collect.c), and the verdict with the reports
- * (sched_latency_verdict.c, sched_latency_output.c).
+ * A run goes: the command line (rtla's cli.c), the system and the
+ * instances' tracer (sched_latency_instance.c), the events that stream
+ * into the bound engine (sched_latency_events.c) and what rtla's main
+ * loops read besides them every second (sched_latency_collect.c), and the
+ * verdict with the reports (sched_latency_verdict.c,
+ * sched_latency_output.c).
  */
 #define _GNU_SOURCE
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/sysinfo.h>
+#include <unistd.h>
 
 #include <linux/compiler.h>
+
+#include "cli.h"
+#include "osnoise.h"
 
 #include "sched_latency.h"
 #include "sched_latency_mode.h"
 #include "sched_latency_collect.h"
+#include "sched_latency_instance.h"
 #include "sched_latency_verdict.h"
 #include "sched_latency_workload.h"
 
@@ -47,38 +53,207 @@ __noreturn static void sched_latency_usage(int err)
 	exit(err);
 }
 
-/* sched_latency_run - run a mode; returns the exit status, the verdict */
-static int sched_latency_run(const struct sl_mode *mode, int argc, char *argv[])
-{
-	struct sched_latency_params *params;
-	struct common_params *common;
-	struct sl_tool *tool = NULL;
-	int status = SL_EXIT_ERROR;
+/*
+ * The modes as rtla tools: run_tool() drives them, with its main loops.
+ * The state of a run (struct sl_tool) is the data of rtla's tool, whose
+ * instances it measures with.
+ */
 
-	/* rtla's cpu list parser checks against it, as run_tool() sets it */
-	nr_cpus = get_nprocs_conf();
-	common = mode->parse_args(argc, argv);
-	if (!common)
-		exit(129);
-	params = to_sl_params(common);
+/*
+ * sched_latency_init_tool - check the system, create the measuring
+ * instance and the state of the run
+ */
+static struct osnoise_tool *sched_latency_init_tool(struct common_params *common)
+{
+	struct sched_latency_params *params = to_sl_params(common);
+	struct osnoise_tool *top;
+	struct sl_tool *tool;
+	char name[64];
+
 	sl_nano = common->output_divisor == 1;
 
-	if (sl_tool_init(params, &tool))
-		goto out;
-	if (sl_run(tool, mode->periodic)) {
-		sl_workload_report(tool);
-		goto out;
+	/* exits when the system cannot measure, before anything is made */
+	sl_check_system(params);
+
+	/*
+	 * A closed standard output (--json - into a pipe whose reader left)
+	 * is a write error, not a death that leaves the instances behind.
+	 */
+	signal(SIGPIPE, SIG_IGN);
+
+	snprintf(name, sizeof(name), "sched_latency_%d", getpid());
+	top = osnoise_init_tool(name);
+	if (!top) {
+		err_msg("rtla sched-latency: cannot create the trace instance %s\n", name);
+		sl_close_output(&params->json, false);
+		sl_close_output(&params->svg, false);
+		return NULL;
 	}
-	if (mode->print(tool))
-		goto out;
-	status = sl_finish(tool);
-out:
-	sl_tool_destroy(tool);
-	actions_destroy(&common->threshold_actions);
-	actions_destroy(&common->end_actions);
-	free(params);
-	return status;
+
+	tool = sl_tool_alloc(params, &top->trace);
+	strcpy(tool->name, name);
+	top->data = tool;
+	return top;
 }
+
+/*
+ * sched_latency_apply_config - rtla's house-keeping and priority, and
+ * what run_tool() is to do for -t
+ */
+static int sched_latency_apply_config(struct osnoise_tool *top)
+{
+	struct sl_tool *tool = top->data;
+	struct sched_latency_params *params = tool->params;
+	struct common_params *common = &params->common;
+
+	/* the period of rtla's main loop, in seconds */
+	common->sleep_time = 1;
+
+	if (sl_house_keeping(params))
+		return -1;
+
+	/*
+	 * -P is the priority of rtla itself, the collector: latency_parser
+	 * has no threads for run_tool() to set. The workload does not
+	 * inherit it (SCHED_FLAG_RESET_ON_FORK).
+	 */
+	if (common->set_sched) {
+		if (__set_sched_attr(getpid(), &common->sched_param)) {
+			err_msg("rtla sched-latency: cannot set the priority of rtla\n");
+			return -1;
+		}
+		common->set_sched = 0;
+	}
+
+	/*
+	 * -t: run_tool() creates the record instance, and saves its trace at
+	 * the end, whatever ended the run: after a stop, it ends with the
+	 * culprit's window.
+	 */
+	if (params->trace_output)
+		actions_add_trace_output(&common->end_actions, params->trace_output);
+	return 0;
+}
+
+/* sched_latency_enable - configure the instances, start the measurement */
+static int sched_latency_enable(struct osnoise_tool *top)
+{
+	struct sl_tool *tool = top->data;
+
+	tool->record = top->record ? &top->record->trace : NULL;
+	if (sl_setup_instances(tool))
+		return -1;
+	return sl_start(tool);
+}
+
+static int sched_latency_update(struct osnoise_tool *top)
+{
+	return sl_collect(top->data);
+}
+
+static int sched_latency_top_main(struct osnoise_tool *top)
+{
+	return sl_end(top->data, top_main_loop(top));
+}
+
+static int sched_latency_hist_main(struct osnoise_tool *top)
+{
+	return sl_end(top->data, hist_main_loop(top));
+}
+
+/*
+ * sched_latency_print - while measuring, the mode's display; at the end,
+ * the mode's output, then the verdict and the reports every mode shares
+ */
+static void sched_latency_print(struct osnoise_tool *top, const struct sl_mode *mode)
+{
+	struct sl_tool *tool = top->data;
+
+	if (!tool->ended) {
+		if (mode->periodic)
+			mode->periodic(tool);
+		return;
+	}
+
+	if (mode->print(tool)) {
+		tool->verdict = SL_EXIT_ERROR;
+		return;
+	}
+	sl_finish(tool);
+}
+
+static void sched_latency_top_print_stats(struct osnoise_tool *top)
+{
+	sched_latency_print(top, &sl_top_mode);
+}
+
+static void sched_latency_hist_print_stats(struct osnoise_tool *top)
+{
+	sched_latency_print(top, &sl_hist_mode);
+}
+
+/* sched_latency_exit_status - the verdict (the man pages' EXIT STATUS) */
+static int sched_latency_exit_status(struct osnoise_tool *top, enum result result)
+{
+	struct sl_tool *tool = top->data;
+
+	return tool->verdict;
+}
+
+/* sched_latency_workload_ended - the workload ended by itself */
+static bool sched_latency_workload_ended(struct osnoise_tool *top)
+{
+	struct sl_tool *tool = top->data;
+
+	if (!sl_workload_reap(tool))
+		return false;
+	tool->wl.ended = true;
+	return true;
+}
+
+/*
+ * sched_latency_free - the state of the run; run_tool() destroys the
+ * instances. A run that failed while measuring still stops its workload
+ * and shows what it printed.
+ */
+static void sched_latency_free(struct osnoise_tool *top)
+{
+	struct sl_tool *tool = top->data;
+
+	if (!tool->ended) {
+		sl_workload_stop(tool);
+		sl_workload_report(tool);
+	}
+	sl_tool_free(tool);
+}
+
+static struct tool_ops sched_latency_top_ops = {
+	.tracer		= SL_TRACER,
+	.parse_args	= sched_latency_top_parse_args,
+	.init_tool	= sched_latency_init_tool,
+	.apply_config	= sched_latency_apply_config,
+	.enable		= sched_latency_enable,
+	.main		= sched_latency_top_main,
+	.update		= sched_latency_update,
+	.print_stats	= sched_latency_top_print_stats,
+	.exit_status	= sched_latency_exit_status,
+	.workload_ended	= sched_latency_workload_ended,
+	.free		= sched_latency_free,
+};
+
+static struct tool_ops sched_latency_hist_ops = {
+	.tracer		= SL_TRACER,
+	.parse_args	= sched_latency_hist_parse_args,
+	.init_tool	= sched_latency_init_tool,
+	.apply_config	= sched_latency_apply_config,
+	.enable		= sched_latency_enable,
+	.main		= sched_latency_hist_main,
+	.update		= sched_latency_update,
+	.print_stats	= sched_latency_hist_print_stats,
+	.exit_status	= sched_latency_exit_status,
+	.workload_ended	= sched_latency_workload_ended,
+	.free		= sched_latency_free,
+};
 
 /*
  * sched_latency_main - dispatch to a mode. As rtla timerlat and osnoise,
@@ -90,11 +265,11 @@ int sched_latency_main(int argc, char *argv[])
 		sched_latency_usage(129);
 
 	if (argc < 2 || argv[1][0] == '-')
-		exit(sched_latency_run(&sl_top_mode, argc, argv));
+		run_tool(&sched_latency_top_ops, argc, argv);
 	if (!strcmp(argv[1], "top"))
-		exit(sched_latency_run(&sl_top_mode, argc - 1, &argv[1]));
+		run_tool(&sched_latency_top_ops, argc - 1, &argv[1]);
 	if (!strcmp(argv[1], "hist"))
-		exit(sched_latency_run(&sl_hist_mode, argc - 1, &argv[1]));
+		run_tool(&sched_latency_hist_ops, argc - 1, &argv[1]);
 
 	fprintf(stderr, "rtla sched-latency: unknown mode '%s'\n", argv[1]);
 	sched_latency_usage(129);

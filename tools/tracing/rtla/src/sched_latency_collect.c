@@ -1,21 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * rtla sched-latency, the collection: the tool's life (its instances,
- * its signals), and the loop: the max files, the lost events, the bound
- * of each CPU every second, -T on the bound, and the end of the run.
+ * rtla sched-latency, the collection: the tool's state, and what rtla's
+ * main loops call every second besides reading the events: the max files,
+ * the lost events, the bound of each CPU, -T on the bound; then the start
+ * and the end of the measurement.
  */
 #define _GNU_SOURCE
-#include <ctype.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
-#include <signal.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "sched_latency_collect.h"
 #include "sched_latency_events.h"
@@ -23,89 +17,41 @@
 #include "sched_latency_workload.h"
 
 /*
- * Signals only raise flags, rtla's stop_tracing among them: the loop
- * notices them within a second and tears the instance down on its normal
- * path, so that no sched_latency_* instance outlives rtla.
+ * sl_tool_alloc - the state of a run on the measuring instance @trace
  */
-static volatile sig_atomic_t sl_child_event;
-static struct tracefs_instance *sl_iterating;
-
-/* sl_signal - a stop request (twice: abandon the event iteration) */
-static void sl_signal(int sig)
-{
-	if (sig == SIGCHLD) {
-		sl_child_event = 1;
-		return;
-	}
-	if (stop_tracing && sl_iterating)
-		tracefs_iterate_stop(sl_iterating);
-	stop_tracing = 1;
-}
-
-/*
- * sl_set_signals - stop cleanly on SIGINT, SIGTERM, SIGHUP and -d, and
- * hear of the workload's end
- */
-static void sl_set_signals(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = sl_signal;
-	sigemptyset(&sa.sa_mask);
-	/* no SA_RESTART: the wait of the loop must end on a signal */
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	sigaction(SIGALRM, &sa, NULL);
-	sigaction(SIGCHLD, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
-}
-
-/*
- * sl_tool_init - allocate the tool, open its instances, listen to them
- *
- * Once the tool exists it is returned in *toolp, also when a later step
- * fails (-1), so that the caller destroys what was made.
- */
-int sl_tool_init(struct sched_latency_params *params, struct sl_tool **toolp)
+struct sl_tool *sl_tool_alloc(struct sched_latency_params *params,
+			      struct trace_instance *trace)
 {
 	struct sl_tool *tool;
 	int cpu;
 
 	tool = calloc_fatal(1, sizeof(*tool));
-	*toolp = tool;
 	tool->params = params;
-	tool->wl.out_fd = -1;
-	tool->nr_cpus = nr_cpus;
-	tool->cpu = calloc_fatal(tool->nr_cpus, sizeof(*tool->cpu));
-	tool->slb = slb_alloc(NULL, tool->nr_cpus);
+	tool->trace = trace;
+	tool->cpu = calloc_fatal(nr_cpus, sizeof(*tool->cpu));
+	tool->slb = slb_alloc(NULL, nr_cpus);
 	if (!tool->slb)
 		fatal("rtla sched-latency: out of memory");
-	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
+	for (cpu = 0; cpu < nr_cpus; cpu++) {
 		tool->cpu[cpu].pending_var = -1;
 		tool->cpu[cpu].workload_max_us = -1;
 	}
-
-	/* before the instance exists, so that it never outlives a signal */
-	sl_set_signals();
-
-	if (sl_instance_open(tool))
-		return -1;
 	sl_register_handlers(tool);
-	return 0;
+	return tool;
 }
 
-/* sl_tool_destroy - the workload, the instances, and the memory */
-void sl_tool_destroy(struct sl_tool *tool)
+/* sl_tool_free - the workload, the unwritten outputs, and the memory */
+void sl_tool_free(struct sl_tool *tool)
 {
 	int cpu;
 
 	if (!tool)
 		return;
 	sl_workload_cleanup(tool);
-	sl_instance_close(tool);
-	for (cpu = 0; cpu < tool->nr_cpus; cpu++)
+	/* an output file made for a run that never finished is removed */
+	sl_close_output(&tool->params->json, false);
+	sl_close_output(&tool->params->svg, false);
+	for (cpu = 0; cpu < nr_cpus; cpu++)
 		if (tool->cpu[cpu].has_res)
 			slb_result_fini(&tool->cpu[cpu].res);
 	free(tool->cpu);
@@ -113,28 +59,6 @@ void sl_tool_destroy(struct sl_tool *tool)
 	sl_hist_pic_free(tool->hist_pic);
 	free(tool->wl.command);
 	free(tool);
-}
-
-/*
- * sl_threshold_continue - --on-threshold with continue: run the actions
- * now, and measure on; false when the run is to end on this stop
- */
-static bool sl_threshold_continue(struct sl_tool *tool)
-{
-	struct actions *actions = &tool->params->common.threshold_actions;
-
-	if (!actions->present[ACTION_CONTINUE])
-		return false;
-	tool->threshold_hits++;
-	fflush(stdout);
-	actions_perform(actions);
-	if (!actions->continue_flag)
-		return false;
-	tool->stop.hit = false;
-	if (tool->has_record)
-		trace_instance_start(&tool->record);
-	trace_instance_start(&tool->trace);
-	return true;
 }
 
 /*
@@ -205,7 +129,7 @@ static int sl_read_max(struct sl_tool *tool)
 	char *text, *line, *save, *names[32];
 	unsigned long long values[32];
 
-	text = tracefs_instance_file_read(tool->trace.inst, "latency_parser/max", NULL);
+	text = tracefs_instance_file_read(tool->trace->inst, "latency_parser/max", NULL);
 	if (!text) {
 		err_msg("rtla sched-latency: cannot read %s/latency_parser/max\n", tool->name);
 		return -1;
@@ -240,7 +164,7 @@ static int sl_read_max(struct sl_tool *tool)
 		}
 		if (i < nr)
 			continue;
-		if (values[cpu_col] >= (unsigned long long)tool->nr_cpus)
+		if (values[cpu_col] >= (unsigned long long)nr_cpus)
 			continue;
 		cpu = values[cpu_col];
 
@@ -292,7 +216,7 @@ static void sl_read_lost(struct sl_tool *tool)
 
 	for_each_monitored_cpu(cpu, &tool->params->common) {
 		snprintf(file, sizeof(file), "per_cpu/cpu%d/stats", cpu);
-		text = tracefs_instance_file_read(tool->trace.inst, file, NULL);
+		text = tracefs_instance_file_read(tool->trace->inst, file, NULL);
 		if (!text)
 			continue;
 		lost = sl_stat(text, "overrun") + sl_stat(text, "commit overrun") +
@@ -306,15 +230,13 @@ static void sl_read_lost(struct sl_tool *tool)
 	tool->lost_events = total;
 }
 
-/* sl_drain - feed every event in the buffer to the handlers */
+/* sl_drain - feed the events left in the buffer to the handlers, at the end */
 static int sl_drain(struct sl_tool *tool)
 {
 	int retval;
 
-	sl_iterating = tool->trace.inst;
-	retval = tracefs_iterate_raw_events(tool->trace.tep, tool->trace.inst, NULL, 0,
-					    collect_registered_events, &tool->trace);
-	sl_iterating = NULL;
+	retval = tracefs_iterate_raw_events(tool->trace->tep, tool->trace->inst, NULL, 0,
+					    collect_registered_events, tool->trace);
 	if (retval < 0) {
 		err_msg("rtla sched-latency: cannot read the events of %s\n", tool->name);
 		return -1;
@@ -458,120 +380,118 @@ double sl_elapsed(struct sl_tool *tool)
 }
 
 /*
- * sl_wait - wait until one more second of measurement has passed
- *
- * Meanwhile the workload's output is moved out of its pipe, so that a
- * chatty workload never blocks on a full pipe. Any signal ends the wait.
+ * sl_warm_up - --warm-up: wait while the workload runs untraced; false
+ * when a stop request or the workload's end came first
  */
-static void sl_wait(struct sl_tool *tool, double until)
+static bool sl_warm_up(struct sl_tool *tool)
 {
+	int warmup = tool->params->common.warmup;
 	double left;
 
-	while (!stop_tracing && !sl_child_event) {
-		left = until - sl_elapsed(tool);
+	debug_msg("warming up for %d s\n", warmup);
+	while (!stop_tracing && !sl_workload_reap(tool)) {
+		left = warmup - sl_elapsed(tool);
 		if (left <= 0)
-			return;
-		if (tool->wl.out_fd >= 0)
-			sl_workload_drain(tool, (int)(left * 1000) + 1);
-		else
-			poll(NULL, 0, (int)(left * 1000) + 1);
+			return true;
+		/* any signal, the workload's end among them, ends the wait */
+		poll(NULL, 0, (int)(left * 1000) + 1);
 	}
+	return false;
 }
 
 /*
- * sl_run - measure until -d, a signal, the threshold or the workload's end
+ * sl_start - start the measurement: the workload and the instances
  *
- * periodic (top's display) is called once a second with fresh data. On
- * return the instances are stopped, every event is consumed and the bound
- * of each CPU is computed. Returns 0, or -1 on an error.
+ * With --warm-up the workload runs, untraced, before the measurement; the
+ * tracer is selected meanwhile, so its parsers are in step when tracing
+ * starts. Returns 0, or -1 on an error.
  */
-int sl_run(struct sl_tool *tool, void (*periodic)(struct sl_tool *tool))
+int sl_start(struct sl_tool *tool)
 {
 	struct sched_latency_params *params = tool->params;
-	bool compute = periodic || params->stop_on == SL_STOP_BOUND;
-	bool kernel_stop = false;
-	int retval = -1;
-	double tick = 0;
 
-	if (stop_tracing)
-		return -1;
-
-	/*
-	 * --warm-up: the workload runs, untraced, before the measurement; the
-	 * tracer is selected meanwhile, so its parsers are in step when
-	 * tracing starts.
-	 */
 	clock_gettime(CLOCK_MONOTONIC, &tool->start_ts);
 	if (params->common.warmup) {
 		if (params->workload && sl_workload_start(tool))
-			goto out_stop;
-		debug_msg("warming up for %d s\n", params->common.warmup);
-		sl_wait(tool, params->common.warmup);
-		if (stop_tracing || (sl_child_event && sl_workload_reap(tool))) {
+			return -1;
+		if (!sl_warm_up(tool)) {
 			err_msg("rtla sched-latency: %s during the warm-up\n",
 				stop_tracing ? "stopped" : "the workload ended");
 			tool->wl.ended = !stop_tracing;
-			goto out_stop;
+			return -1;
 		}
 	}
 
 	/* the record instance first: it must not miss what stops the other */
-	if (tool->has_record)
-		trace_instance_start(&tool->record);
-	trace_instance_start(&tool->trace);
+	if (tool->record)
+		trace_instance_start(tool->record);
+	trace_instance_start(tool->trace);
 	clock_gettime(CLOCK_MONOTONIC, &tool->start_ts);
 	tool->start_time = time(NULL);
 
 	if (!params->common.warmup && params->workload && sl_workload_start(tool))
-		goto out_stop;
-	if (params->common.duration)
-		alarm(params->common.duration);
+		return -1;
+	return 0;
+}
 
-	while (!stop_tracing) {
-		tick += 1;
-		sl_wait(tool, tick);
+/* sl_trace_is_off - whether an instance is stopped (by the tracer, or -T) */
+static bool sl_trace_is_off(struct sl_tool *tool)
+{
+	return !tracefs_trace_is_on(tool->trace->inst) ||
+	       (tool->record && !tracefs_trace_is_on(tool->record->inst));
+}
 
-		if (sl_drain(tool) || sl_update(tool, compute))
-			goto out_stop;
-		if (params->stop_on == SL_STOP_BOUND)
-			sl_check_bound(tool);
-		if (periodic && !params->common.quiet)
-			periodic(tool);
+/*
+ * sl_collect - what rtla's main loops call every second, after the
+ * events: the maxima, the losses and, for top or --stop-on bound, the
+ * bound of each CPU; -T on the bound stops the instances, as the tracer
+ * does on a variable, and rtla's loop takes either stop the same way.
+ */
+int sl_collect(struct sl_tool *tool)
+{
+	struct sched_latency_params *params = tool->params;
+	bool compute = !strcmp(params->mode, "top") || params->stop_on == SL_STOP_BOUND;
 
-		if (tool->stop.hit) {
-			if (sl_threshold_continue(tool))
-				continue;
-			break;
-		}
-		/* the kernel stopped an instance on the threshold */
-		if (!tracefs_trace_is_on(tool->trace.inst) ||
-		    (tool->has_record && !tracefs_trace_is_on(tool->record.inst))) {
-			if (sl_threshold_continue(tool))
-				continue;
-			kernel_stop = true;
-			break;
-		}
-		if (sl_child_event) {
-			sl_child_event = 0;
-			if (sl_workload_reap(tool)) {
-				debug_msg("the workload ended\n");
-				tool->wl.ended = true;
-				break;
-			}
-		}
-	}
-	retval = 0;
+	if (sl_update(tool, compute))
+		return -1;
+	if (params->stop_on == SL_STOP_BOUND)
+		sl_check_bound(tool);
+	if (stop_tracing || !(tool->stop.hit || sl_trace_is_off(tool)))
+		return 0;
 
-out_stop:
-	alarm(0);
+	/*
+	 * A stop on the threshold: rtla's loop performs --on-threshold, and
+	 * with continue restarts the instances and measures on.
+	 */
+	tool->threshold_hits++;
+	if (params->common.threshold_actions.present[ACTION_CONTINUE])
+		tool->stop.hit = false;
+	return 0;
+}
+
+/*
+ * sl_end - the end of the measurement, whatever ended rtla's loop (-d, a
+ * signal, the threshold, the workload's end or an error @retval): the
+ * instances are stopped, the workload too, every event is consumed and
+ * the bound of each CPU is computed. Returns 0, or -1 on an error.
+ */
+int sl_end(struct sl_tool *tool, int retval)
+{
+	bool kernel_stop = !stop_tracing && sl_trace_is_off(tool);
+
+	/* from here on, stopping the instances is no stop on the threshold */
+	stop_tracing = 1;
 	tool->duration_s = sl_elapsed(tool);
 	sl_stop_tracing(tool);
 	sl_workload_stop(tool);
+	if (retval)
+		return -1;
 
 	/* what came in since the last second, stop events included */
-	if (!retval && (sl_drain(tool) || sl_update(tool, true)))
-		retval = -1;
-	if (!retval && kernel_stop && !tool->stop.hit)
+	if (sl_drain(tool) || sl_update(tool, true))
+		return -1;
+	if (kernel_stop && !tool->stop.hit)
 		sl_stop_from_max(tool);
-	return retval;
+	tool->ended = true;
+	return 0;
 }

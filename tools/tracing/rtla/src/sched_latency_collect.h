@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * rtla sched-latency, the collection: the tool's life, from its instances
- * to the loop that reads them every second.
+ * rtla sched-latency, the collection: the state of a run, what rtla's main
+ * loops call every second, the start and the end of the measurement.
  */
 #ifndef __SCHED_LATENCY_COLLECT_H
 #define __SCHED_LATENCY_COLLECT_H
@@ -21,8 +21,11 @@ struct sl_totals {
 
 void sl_system_totals(struct sl_tool *tool, bool computed, struct sl_totals *t);
 double sl_elapsed(struct sl_tool *tool);
-int sl_tool_init(struct sched_latency_params *params, struct sl_tool **toolp);
-int sl_run(struct sl_tool *tool, void (*periodic)(struct sl_tool *tool));
-void sl_tool_destroy(struct sl_tool *tool);
+struct sl_tool *sl_tool_alloc(struct sched_latency_params *params,
+			      struct trace_instance *trace);
+void sl_tool_free(struct sl_tool *tool);
+int sl_start(struct sl_tool *tool);
+int sl_collect(struct sl_tool *tool);
+int sl_end(struct sl_tool *tool, int retval);
 
 #endif /* __SCHED_LATENCY_COLLECT_H */

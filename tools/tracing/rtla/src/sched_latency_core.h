@@ -185,7 +185,6 @@ struct sl_workload {
 	bool			running;
 	bool			ended;		/* by itself, before rtla stopped it */
 	int			status;		/* waitpid() status */
-	int			out_fd;		/* its stdout, -1 when closed */
 	FILE			*out;		/* its stdout, kept for the end */
 	char			*command;	/* for display and JSON */
 	/*
@@ -214,16 +213,17 @@ struct sl_hist_pic {
 	unsigned long long	*count;
 };
 
+/*
+ * sl_tool - the state of a run, the data of rtla's struct osnoise_tool,
+ * whose trace instances it points to
+ */
 struct sl_tool {
 	struct sched_latency_params *params;
-	struct trace_instance	trace;		/* the measuring instance */
-	struct trace_instance	record;		/* -t: the instance saved on a stop */
-	bool			has_record;
+	struct trace_instance	*trace;		/* the measuring instance */
+	struct trace_instance	*record;	/* -t: the instance saved; NULL: none */
 	char			name[64];
-	char			record_name[64];
 
 	struct slb		*slb;
-	int			nr_cpus;
 	struct sl_cpu		*cpu;
 
 	struct sl_stop		stop;
@@ -231,6 +231,9 @@ struct sl_tool {
 
 	/* the stops --on-threshold continue measured on */
 	unsigned int		threshold_hits;
+
+	/* the measurement is over: what is printed now is the end */
+	bool			ended;
 
 	/* the verdict: SL_EXIT_*, and the CPUs over --max-bound */
 	int			verdict;

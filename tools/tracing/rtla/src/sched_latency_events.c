@@ -26,10 +26,16 @@
  * the maxima themselves are read from the max file, which loses nothing.
  */
 
-/* sl_tool_of - the tool of the measuring instance an event came from */
+/*
+ * sl_tool_of - the state of the run whose measuring instance an event came
+ * from: rtla's collect_registered_events() passes the instance
+ */
 static struct sl_tool *sl_tool_of(void *context)
 {
-	return container_of((struct trace_instance *)context, struct sl_tool, trace);
+	struct osnoise_tool *top;
+
+	top = container_of((struct trace_instance *)context, struct osnoise_tool, trace);
+	return top->data;
 }
 
 /* sl_count_missed - events the ring buffer lost before this record */
@@ -51,7 +57,7 @@ static void sl_interrupt(struct sl_tool *tool, struct trace_seq *s,
 	struct sl_cpu *c;
 
 	/* every CPU's executions reach the instance; only measured ones count */
-	if (record->cpu < 0 || record->cpu >= tool->nr_cpus ||
+	if (record->cpu < 0 || record->cpu >= nr_cpus ||
 	    !sl_cpu_monitored(tool, record->cpu))
 		return;
 	c = &tool->cpu[record->cpu];
@@ -105,9 +111,9 @@ static int sl_nmi_handler(struct trace_seq *s, struct tep_record *record,
 /* sl_stop_tracing - rtla itself decided to stop: freeze both instances */
 void sl_stop_tracing(struct sl_tool *tool)
 {
-	if (tool->has_record)
-		trace_instance_stop(&tool->record);
-	trace_instance_stop(&tool->trace);
+	if (tool->record)
+		trace_instance_stop(tool->record);
+	trace_instance_stop(tool->trace);
 }
 
 /*
@@ -158,7 +164,7 @@ static int sl_window(struct sl_tool *tool, struct trace_seq *s,
 	bool stopping, first;
 	int var;
 
-	if (record->cpu < 0 || record->cpu >= tool->nr_cpus)
+	if (record->cpu < 0 || record->cpu >= nr_cpus)
 		return 0;
 	c = &tool->cpu[record->cpu];
 	sl_count_missed(tool, record);
@@ -252,7 +258,7 @@ static int sl_stack_handler(struct trace_seq *s, struct tep_record *record,
 	struct sl_tool *tool = sl_tool_of(context);
 	struct sl_cpu *c;
 
-	if (record->cpu < 0 || record->cpu >= tool->nr_cpus)
+	if (record->cpu < 0 || record->cpu >= nr_cpus)
 		return 0;
 	c = &tool->cpu[record->cpu];
 	if (c->pending_var < 0)
@@ -271,16 +277,16 @@ static int sl_stack_handler(struct trace_seq *s, struct tep_record *record,
 /* sl_register_handlers - the tracer's events, to their handlers */
 void sl_register_handlers(struct sl_tool *tool)
 {
-	tep_register_event_handler(tool->trace.tep, -1, "latency_parser", "irq_execution",
+	tep_register_event_handler(tool->trace->tep, -1, "latency_parser", "irq_execution",
 				   sl_irq_handler, tool);
-	tep_register_event_handler(tool->trace.tep, -1, "latency_parser", "vector_execution",
+	tep_register_event_handler(tool->trace->tep, -1, "latency_parser", "vector_execution",
 				   sl_vector_handler, tool);
-	tep_register_event_handler(tool->trace.tep, -1, "latency_parser", "nmi_execution",
+	tep_register_event_handler(tool->trace->tep, -1, "latency_parser", "nmi_execution",
 				   sl_nmi_handler, tool);
-	tep_register_event_handler(tool->trace.tep, -1, "latency_parser", "new_max",
+	tep_register_event_handler(tool->trace->tep, -1, "latency_parser", "new_max",
 				   sl_max_handler, tool);
-	tep_register_event_handler(tool->trace.tep, -1, "latency_parser", "threshold_stop",
+	tep_register_event_handler(tool->trace->tep, -1, "latency_parser", "threshold_stop",
 				   sl_stop_handler, tool);
-	tep_register_event_handler(tool->trace.tep, -1, "ftrace", "kernel_stack",
+	tep_register_event_handler(tool->trace->tep, -1, "ftrace", "kernel_stack",
 				   sl_stack_handler, tool);
 }

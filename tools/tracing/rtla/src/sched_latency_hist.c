@@ -14,7 +14,6 @@
 #include <unistd.h>
 
 #include "sched_latency_mode.h"
-#include "cli.h"
 
 /* one hist/ file: its text, where the walk is, and its CPU columns */
 struct sl_hist_file {
@@ -77,13 +76,13 @@ static int sl_hist_load(struct sl_tool *tool, struct sl_hist_file *f, int var)
 	int cpu;
 
 	snprintf(file, sizeof(file), "latency_parser/hist/%s", sl_var_name(var));
-	f->text = tracefs_instance_file_read(tool->trace.inst, file, NULL);
+	f->text = tracefs_instance_file_read(tool->trace->inst, file, NULL);
 	if (!f->text) {
 		err_msg("rtla sched-latency: cannot read %s/%s\n", tool->name, file);
 		return -1;
 	}
-	f->col_cpu = calloc(tool->nr_cpus, sizeof(*f->col_cpu));
-	f->values = calloc(tool->nr_cpus, sizeof(*f->values));
+	f->col_cpu = calloc(nr_cpus, sizeof(*f->col_cpu));
+	f->values = calloc(nr_cpus, sizeof(*f->values));
 	if (!f->col_cpu || !f->values)
 		return -1;
 
@@ -93,7 +92,7 @@ static int sl_hist_load(struct sl_tool *tool, struct sl_hist_file *f, int var)
 	end = strchr(f->text, '\n');
 	for (p = strstr(f->text, "cpu"); p && (!end || p < end); p = strstr(p, "cpu")) {
 		cpu = strtol(p + 3, &p, 10);
-		if (cpu < 0 || cpu >= tool->nr_cpus || f->nr_cols >= tool->nr_cpus)
+		if (cpu < 0 || cpu >= nr_cpus || f->nr_cols >= nr_cpus)
 			return -1;
 		f->col_cpu[f->nr_cols++] = cpu;
 	}
@@ -188,11 +187,11 @@ static int sl_hist_picture(struct sl_tool *tool, struct sl_hist *h)
 
 	if (tool->params->svg.fd < 0)
 		return 0;
-	pic = sl_hist_pic_alloc(tool->nr_cpus);
+	pic = sl_hist_pic_alloc(nr_cpus);
 	if (!pic)
 		return -1;
 	pic->range_ns = bucket * tool->nr_buckets;
-	for (cpu = 0; cpu < tool->nr_cpus; cpu++)
+	for (cpu = 0; cpu < nr_cpus; cpu++)
 		pic->cpu_shown[cpu] = sl_hist_cpu_shown(tool, h, cpu);
 
 	for (var = 0; var < SL_NR_VARS; var++) {
@@ -220,7 +219,7 @@ static int sl_hist_picture(struct sl_tool *tool, struct sl_hist *h)
 				cpu = f->col_cpu[i];
 				if (!pic->cpu_shown[cpu])
 					continue;
-				n = sl_pic_counts(pic, tool->nr_cpus, var, cpu);
+				n = sl_pic_counts(pic, nr_cpus, var, cpu);
 				n[bin] += f->values[i];
 			}
 		}
@@ -234,7 +233,7 @@ static int sl_hist_picture(struct sl_tool *tool, struct sl_hist *h)
 static void sl_hist_header(struct sl_tool *tool, struct sl_hist *h)
 {
 	struct sched_latency_params *params = tool->params;
-	struct trace_seq *s = tool->trace.seq;
+	struct trace_seq *s = tool->trace->seq;
 	char duration[26], label[16];
 	int cpu, var;
 
@@ -253,7 +252,7 @@ static void sl_hist_header(struct sl_tool *tool, struct sl_hist *h)
 
 	if (!params->common.hist.no_index)
 		trace_seq_printf(s, "%-6s", "Index");
-	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
+	for (cpu = 0; cpu < nr_cpus; cpu++) {
 		if (!sl_hist_cpu_shown(tool, h, cpu))
 			continue;
 		for (var = 0; var < SL_NR_VARS; var++) {
@@ -274,13 +273,13 @@ static void sl_hist_header(struct sl_tool *tool, struct sl_hist *h)
  */
 static bool sl_hist_row(struct sl_tool *tool, struct sl_hist *h, const char *index)
 {
-	struct trace_seq *s = tool->trace.seq;
+	struct trace_seq *s = tool->trace->seq;
 	unsigned long long total = 0;
 	int cpu, var, i;
 
 	if (!tool->params->common.hist.no_index)
 		trace_seq_printf(s, "%-6s", index);
-	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
+	for (cpu = 0; cpu < nr_cpus; cpu++) {
 		if (!sl_hist_cpu_shown(tool, h, cpu))
 			continue;
 		for (var = 0; var < SL_NR_VARS; var++) {
@@ -310,13 +309,13 @@ static bool sl_hist_row(struct sl_tool *tool, struct sl_hist *h, const char *ind
 static void sl_hist_summary_row(struct sl_tool *tool, struct sl_hist *h,
 				const char *index, int which)
 {
-	struct trace_seq *s = tool->trace.seq;
+	struct trace_seq *s = tool->trace->seq;
 	struct sl_hist_stat *st;
 	int cpu, var;
 
 	if (!tool->params->common.hist.no_index)
 		trace_seq_printf(s, "%-6s", index);
-	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
+	for (cpu = 0; cpu < nr_cpus; cpu++) {
 		if (!sl_hist_cpu_shown(tool, h, cpu))
 			continue;
 		for (var = 0; var < SL_NR_VARS; var++) {
@@ -355,8 +354,8 @@ static int sl_hist_print(struct sl_tool *tool)
 	int var, more;
 
 	memset(&h, 0, sizeof(h));
-	h.stat = calloc((size_t)tool->nr_cpus * SL_NR_VARS, sizeof(*h.stat));
-	h.shown = calloc(tool->nr_cpus, sizeof(*h.shown));
+	h.stat = calloc((size_t)nr_cpus * SL_NR_VARS, sizeof(*h.stat));
+	h.shown = calloc(nr_cpus, sizeof(*h.shown));
 	if (!h.stat || !h.shown)
 		goto err;
 	for (var = 0; var < SL_NR_VARS; var++)
@@ -402,6 +401,5 @@ err:
 
 const struct sl_mode sl_hist_mode = {
 	.name		= "hist",
-	.parse_args	= sched_latency_hist_parse_args,
 	.print		= sl_hist_print,
 };

@@ -65,7 +65,7 @@ void sl_close_output(struct sl_output *out, bool written)
 }
 
 /* sl_check_system - root, the output files, tracefs, the tracer */
-static void sl_check_system(struct sched_latency_params *params)
+void sl_check_system(struct sched_latency_params *params)
 {
 	struct stat st;
 
@@ -85,9 +85,10 @@ static void sl_check_system(struct sched_latency_params *params)
 }
 
 /*
- * The instances: one measures and is consumed event by event; with -t a
- * second one runs the same tracer with stacks and is never read, so that
- * on a stop its trace file still holds the window and its stack.
+ * The instances, which rtla's run_tool() creates with the tracer: one
+ * measures and is consumed event by event; with -t a second one (rtla's
+ * record instance) runs the same tracer with stacks and is never read, so
+ * that on a stop its trace file still holds the window and its stack.
  */
 
 /* sl_write - write a setting of an instance */
@@ -118,36 +119,6 @@ static int sl_write(struct tracefs_instance *inst, const char *file,
 	return ret;
 }
 
-/*
- * sl_write_cpumask - the instance's tracing_cpumask: the measured CPUs.
- * The tracer's execution events come from every CPU; the others' would
- * only fill the buffer. The kernel's format: 32-bit hex words, most
- * significant first, separated by commas.
- */
-static int sl_write_cpumask(struct sl_tool *tool, struct tracefs_instance *inst)
-{
-	int words = (tool->nr_cpus + 31) / 32;
-	char *mask, *p;
-	int w, bit;
-
-	mask = calloc(words, 9 + 1);
-	if (!mask)
-		return -1;
-	p = mask;
-	for (w = words - 1; w >= 0; w--) {
-		unsigned int word = 0;
-
-		for (bit = 0; bit < 32; bit++) {
-			if (sl_cpu_monitored(tool, w * 32 + bit))
-				word |= 1U << bit;
-		}
-		p += sprintf(p, "%08x%s", word, w ? "," : "");
-	}
-	w = sl_write(inst, "tracing_cpumask", "%s", mask);
-	free(mask);
-	return w;
-}
-
 /* sl_enable_interrupt_events - the tracer's IRQ, vector and NMI executions */
 static int sl_enable_interrupt_events(struct tracefs_instance *inst)
 {
@@ -166,20 +137,24 @@ static int sl_enable_interrupt_events(struct tracefs_instance *inst)
 	return 0;
 }
 
-/* sl_setup_instance - select the tracer in an instance and configure it */
+/* sl_setup_instance - configure the tracer of an instance */
 static int sl_setup_instance(struct sl_tool *tool, struct trace_instance *trace,
 			     bool record)
 {
 	struct sched_latency_params *params = tool->params;
 	struct tracefs_instance *inst = trace->inst;
 
-	if (enable_tracer_by_name(inst, SL_TRACER))
-		return -1;
-
 	if (params->common.cpus && sl_write(inst, "latency_parser/cpus", "%s", params->common.cpus))
 		return -1;
-	if (params->common.cpus && sl_write_cpumask(tool, inst))
+	/*
+	 * The tracer's execution events come from every CPU; the others'
+	 * would only fill the buffer.
+	 */
+	if (params->common.cpus && tracefs_instance_set_affinity(inst, params->common.cpus)) {
+		err_msg("rtla sched-latency: cannot set the tracing_cpumask of %s to %s\n",
+			tracefs_instance_get_name(inst), params->common.cpus);
 		return -1;
+	}
 
 	/*
 	 * The interference characterizations need every IRQ and NMI
@@ -213,38 +188,24 @@ static int sl_setup_instance(struct sl_tool *tool, struct trace_instance *trace,
 		}
 	}
 
-	if (params->common.buffer_size > 0 &&
+	/* run_tool() sized the record instance, and gave it the -e events */
+	if (!record && params->common.buffer_size > 0 &&
 	    trace_set_buffer_size(trace, params->common.buffer_size))
 		return -1;
-
-	/* the extra events go where the trace is kept (-e needs -t) */
-	if (params->common.events && record) {
-		if (trace_events_enable(trace, params->common.events))
-			return -1;
-	}
 	return 0;
 }
 
 /*
  * sl_house_keeping - keep rtla's own work (the tracefs reads, the bound)
  * off the measured CPUs, where the tracer would measure it: on -H's CPUs,
- * or with -c on the others it may run on, as rtla timerlat does. The
+ * or with -c on the others it may run on, as the other rtla tools do. The
  * workload gets rtla's affinity of before (sl_restore_affinity()).
  */
-static void sl_house_keeping(struct sched_latency_params *params)
+int sl_house_keeping(struct sched_latency_params *params)
 {
 	params->has_orig_cpus = !sched_getaffinity(0, sizeof(params->orig_cpus),
 						   &params->orig_cpus);
-	if (params->common.hk_cpus) {
-		cpu_set_t *hk = &params->common.hk_cpu_set;
-
-		if (sched_setaffinity(0, sizeof(*hk), hk))
-			fatal("rtla sched-latency: cannot run rtla on the -H cpus: %s",
-			      strerror(errno));
-		return;
-	}
-	if (params->common.cpus && !auto_house_keeping(&params->common.monitored_cpus))
-		debug_msg("no house-keeping cpu: rtla runs on the measured cpus\n");
+	return common_set_house_keeping(&params->common);
 }
 
 /* sl_restore_affinity - in the workload: rtla's affinity before it moved */
@@ -255,78 +216,24 @@ void sl_restore_affinity(struct sched_latency_params *params)
 }
 
 /*
- * sl_instance_open - check the system, move rtla to its house-keeping
- * cpus, create and configure the instances
- *
- * Exits with an error when the system cannot run the measurement; returns
- * -1 when a step fails after an instance exists, so that the caller
- * closes what was made.
+ * sl_setup_instances - configure the measuring instance and, with -t, the
+ * record one, and read back the histogram geometry the kernel took
  */
-int sl_instance_open(struct sl_tool *tool)
+int sl_setup_instances(struct sl_tool *tool)
 {
-	struct sched_latency_params *params = tool->params;
-	struct common_params *common = &params->common;
 	long long value;
 
-	sl_check_system(params);
-	sl_house_keeping(params);
-
-	snprintf(tool->name, sizeof(tool->name), "sched_latency_%d", getpid());
-	if (trace_instance_init(&tool->trace, tool->name)) {
-		err_msg("rtla sched-latency: cannot create the trace instance %s\n", tool->name);
+	if (sl_setup_instance(tool, tool->trace, false))
 		return -1;
-	}
-	if (sl_setup_instance(tool, &tool->trace, false))
+	if (tool->record && sl_setup_instance(tool, tool->record, true))
 		return -1;
 
-	/* the instance that keeps the trace: -t, or an action that saves it */
-	if (params->trace_output || common->threshold_actions.present[ACTION_TRACE_OUTPUT] ||
-	    common->end_actions.present[ACTION_TRACE_OUTPUT]) {
-		snprintf(tool->record_name, sizeof(tool->record_name),
-			 "sched_latency_%d_trace", getpid());
-		if (trace_instance_init(&tool->record, tool->record_name)) {
-			err_msg("rtla sched-latency: cannot create the trace instance %s\n",
-				tool->record_name);
-			return -1;
-		}
-		tool->has_record = true;
-		common->threshold_actions.trace_output_inst = tool->record.inst;
-		common->end_actions.trace_output_inst = tool->record.inst;
-		if (sl_setup_instance(tool, &tool->record, true))
-			return -1;
-	}
-
-	if (common->set_sched && __set_sched_attr(getpid(), &common->sched_param)) {
-		err_msg("rtla sched-latency: cannot set the priority of rtla\n");
-		return -1;
-	}
-
-	/* read back what the kernel took, for the histogram's index */
-	if (tracefs_instance_file_read_number(tool->trace.inst,
+	/* for the histogram's index */
+	if (tracefs_instance_file_read_number(tool->trace->inst,
 					      "latency_parser/hist_bucket_ns", &value) == 0)
 		tool->bucket_ns = value;
-	if (tracefs_instance_file_read_number(tool->trace.inst,
+	if (tracefs_instance_file_read_number(tool->trace->inst,
 					      "latency_parser/hist_buckets", &value) == 0)
 		tool->nr_buckets = value;
 	return 0;
-}
-
-/* sl_instance_close - remove the instances; close unwritten outputs */
-void sl_instance_close(struct sl_tool *tool)
-{
-	struct sched_latency_params *params = tool->params;
-
-	if (tool->trace.inst) {
-		/* where -e events went; a hist: trigger is saved on the way */
-		trace_events_destroy(tool->has_record ? &tool->record : &tool->trace,
-				     params->common.events);
-		params->common.events = NULL;
-	}
-	if (tool->has_record)
-		trace_instance_destroy(&tool->record);
-	trace_instance_destroy(&tool->trace);
-
-	/* an output file made for a run that never finished is removed */
-	sl_close_output(&params->json, false);
-	sl_close_output(&params->svg, false);
 }

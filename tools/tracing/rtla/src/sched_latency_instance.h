@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * rtla sched-latency, instance control: the system checks, the output
- * files, rtla's house-keeping and the trace instances of the tracer.
+ * files, rtla's house-keeping and the tracer of the trace instances.
  */
 #ifndef __SCHED_LATENCY_INSTANCE_H
 #define __SCHED_LATENCY_INSTANCE_H
 
 #include "sched_latency_core.h"
 
-int sl_instance_open(struct sl_tool *tool);
-void sl_instance_close(struct sl_tool *tool);
+void sl_check_system(struct sched_latency_params *params);
+int sl_house_keeping(struct sched_latency_params *params);
+int sl_setup_instances(struct sl_tool *tool);
 void sl_close_output(struct sl_output *out, bool written);
 void sl_restore_affinity(struct sched_latency_params *params);
 

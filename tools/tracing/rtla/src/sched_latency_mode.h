@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * rtla sched-latency, the modes: top and hist differ only in what they
- * parse and print; the dispatcher runs either through this structure.
+ * parse (rtla's cli.c) and print; the dispatcher makes an rtla tool (struct
+ * tool_ops) of each, which prints through this structure.
  */
 #ifndef __SCHED_LATENCY_MODE_H
 #define __SCHED_LATENCY_MODE_H
@@ -10,8 +11,7 @@
 
 struct sl_mode {
 	const char *name;
-	struct common_params *(*parse_args)(int argc, char **argv);
-	/* every second while measuring; NULL: nothing */
+	/* every second while measuring, unless -q; NULL: nothing */
 	void (*periodic)(struct sl_tool *tool);
 	/* once, at the end, before the verdict; nonzero: an error */
 	int (*print)(struct sl_tool *tool);

@@ -64,11 +64,11 @@ static void sl_symbolize(struct sl_tool *tool, const unsigned long long *ip, int
 
 	/* no kallsyms to read: what libtraceevent knew at the start */
 	for (i = 0; i < nr; i++) {
-		const char *func = tep_find_function(tool->trace.tep, ip[i]);
+		const char *func = tep_find_function(tool->trace->tep, ip[i]);
 
 		if (func)
 			snprintf(name[i], SL_SYM_LEN, "%s+0x%llx", func, ip[i] -
-				 tep_find_function_address(tool->trace.tep, ip[i]));
+				 tep_find_function_address(tool->trace->tep, ip[i]));
 	}
 }
 
@@ -334,7 +334,7 @@ void sl_print_breakdown(struct sl_tool *tool)
 	printf("\nScheduling latency bound: L = max(D_ST, D_POID) + D_PAIE + D_PSD + I_NMI(L) + I_IRQ(L)\n");
 	printf("(all times in %s)\n\n", SL_UNIT);
 
-	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
+	for (cpu = 0; cpu < nr_cpus; cpu++) {
 		if (tool->params->no_cpu_breakdown)
 			break;
 		if (!sl_cpu_monitored(tool, cpu) || !tool->cpu[cpu].has_res ||
@@ -673,7 +673,7 @@ static void json_workload(FILE *fp, struct sl_tool *tool)
 	json_string(fp, tool->wl.command ? tool->wl.command : "");
 	fprintf(fp, ", \"exit_status\": %d, \"max_latency_us\": {",
 		sl_exit_status(tool->wl.status));
-	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
+	for (cpu = 0; cpu < nr_cpus; cpu++) {
 		if (tool->cpu[cpu].workload_max_us < 0)
 			continue;
 		fprintf(fp, "%s\"%d\": %lld", first ? "" : ", ", cpu,
@@ -938,7 +938,7 @@ static void svg_pick_sources(struct sl_tool *tool, struct svg_bound *sb)
 	int cpu, m, k, best, nr = 0;
 	unsigned int i;
 
-	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
+	for (cpu = 0; cpu < nr_cpus; cpu++) {
 		if (!svg_cpu_drawn(tool, cpu))
 			continue;
 		for (m = 0; m < SLB_NR_MODELS; m++) {
@@ -1147,7 +1147,7 @@ static void svg_write_bounds(struct sl_tool *tool, FILE *fp)
 	bool workload = false;
 	char sub[160], buf[32];
 
-	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
+	for (cpu = 0; cpu < nr_cpus; cpu++) {
 		if (!svg_cpu_drawn(tool, cpu))
 			continue;
 		nr_groups++;
@@ -1182,7 +1182,7 @@ static void svg_write_bounds(struct sl_tool *tool, FILE *fp)
 
 	x0 = SVG_MARGIN;
 	sb.base = base;
-	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
+	for (cpu = 0; cpu < nr_cpus; cpu++) {
 		struct sl_cpu *c = &tool->cpu[cpu];
 
 		if (!svg_cpu_drawn(tool, cpu))
@@ -1274,7 +1274,7 @@ static void svg_strip(struct sl_tool *tool, FILE *fp, int var, int cpu, int x, i
 		      int sh, int decades)
 {
 	const struct sl_hist_pic *pic = tool->hist_pic;
-	const unsigned long long *n = sl_pic_counts(pic, tool->nr_cpus, var, cpu);
+	const unsigned long long *n = sl_pic_counts(pic, nr_cpus, var, cpu);
 	unsigned long long span = pic->bin_ns[var] * pic->nr_bins[var];
 	unsigned long long max = tool->cpu[cpu].max[var], total = 0;
 	double bw = (double)SVG_PANEL_W / pic->nr_bins[var], h, mx;
@@ -1368,7 +1368,7 @@ static void svg_write_hist(struct sl_tool *tool, FILE *fp)
 
 	for (var = 0; var < SL_NR_VARS; var++)
 		nv += !(tool->params->hist_hidden & (1U << var));
-	for (cpu = 0; cpu < tool->nr_cpus; cpu++)
+	for (cpu = 0; cpu < nr_cpus; cpu++)
 		nc += pic->cpu_shown[cpu];
 
 	snprintf(sub, sizeof(sub),
@@ -1387,7 +1387,7 @@ static void svg_write_hist(struct sl_tool *tool, FILE *fp)
 	svg_start(fp, width, height, title, sub);
 
 	y = SVG_HEAD_H;
-	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
+	for (cpu = 0; cpu < nr_cpus; cpu++) {
 		if (!pic->cpu_shown[cpu])
 			continue;
 		fprintf(fp, "<text x=\"%d\" y=\"%d\" data-role=\"cpu\">CPU %d</text>\n",
@@ -1403,8 +1403,8 @@ static void svg_write_hist(struct sl_tool *tool, FILE *fp)
 		if (tool->params->hist_hidden & (1U << var))
 			continue;
 		maxc = 1;
-		for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
-			const unsigned long long *n = sl_pic_counts(pic, tool->nr_cpus, var, cpu);
+		for (cpu = 0; cpu < nr_cpus; cpu++) {
+			const unsigned long long *n = sl_pic_counts(pic, nr_cpus, var, cpu);
 
 			for (i = 0; i <= SL_PIC_OVER && pic->cpu_shown[cpu]; i++)
 				if (n[i] > maxc)
@@ -1418,7 +1418,7 @@ static void svg_write_hist(struct sl_tool *tool, FILE *fp)
 			"<text x=\"%d\" y=\"%d\" font-weight=\"bold\" fill=\"%s\">%s (us)</text>\n",
 			x + SVG_YLAB_W, SVG_HEAD_H - 10, svg_var_colors[var], sl_var_label(var));
 		y = SVG_HEAD_H;
-		for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
+		for (cpu = 0; cpu < nr_cpus; cpu++) {
 			if (!pic->cpu_shown[cpu])
 				continue;
 			svg_strip(tool, fp, var, cpu, x, y, sh, d);

@@ -9,7 +9,6 @@
 #include <unistd.h>
 
 #include "sched_latency_mode.h"
-#include "cli.h"
 #include "sched_latency_collect.h"
 
 static const char *no_value = "        -";
@@ -38,7 +37,7 @@ static void sl_top_bound(struct trace_seq *s, const struct slb_bound *b)
 /* sl_top_header - the title, the elapsed time and the column names */
 static void sl_top_header(struct sl_tool *tool)
 {
-	struct trace_seq *s = tool->trace.seq;
+	struct trace_seq *s = tool->trace->seq;
 	char duration[26];
 
 	get_duration(tool->start_time, duration, sizeof(duration));
@@ -58,7 +57,7 @@ static void sl_top_header(struct sl_tool *tool)
 static void sl_top_print_cpu(struct sl_tool *tool, int cpu)
 {
 	struct sl_cpu *c = &tool->cpu[cpu];
-	struct trace_seq *s = tool->trace.seq;
+	struct trace_seq *s = tool->trace->seq;
 	int var;
 
 	trace_seq_printf(s, "%3d #%-10llu|", cpu, c->windows);
@@ -79,7 +78,7 @@ static void sl_top_print_cpu(struct sl_tool *tool, int cpu)
 /* sl_top_print_all - the ALL row: the worst of each column, total counts */
 static void sl_top_print_all(struct sl_tool *tool)
 {
-	struct trace_seq *s = tool->trace.seq;
+	struct trace_seq *s = tool->trace->seq;
 	struct sl_totals t;
 	int var;
 
@@ -113,7 +112,7 @@ static void sl_top_print_all(struct sl_tool *tool)
  */
 static void sl_top_print(struct sl_tool *tool)
 {
-	struct trace_seq *s = tool->trace.seq;
+	struct trace_seq *s = tool->trace->seq;
 	int cpu;
 
 	if (!config_debug && !tool->params->common.quiet && isatty(STDOUT_FILENO))
@@ -141,7 +140,6 @@ static int sl_top_final(struct sl_tool *tool)
 
 const struct sl_mode sl_top_mode = {
 	.name		= "top",
-	.parse_args	= sched_latency_top_parse_args,
 	.periodic	= sl_top_print,
 	.print		= sl_top_final,
 };

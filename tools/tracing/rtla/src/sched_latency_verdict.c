@@ -1,40 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * rtla sched-latency: the end of a run every mode shares: the stop, the
- * saved trace, the gate on the bound, the actions, the reports, and the
- * exit status that says it all.
+ * gate on the bound, the reports, and the exit status that says it all.
+ * rtla's run_tool() performs the actions and saves the trace (-t).
  */
 #define _GNU_SOURCE
-#include <ctype.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
-#include <poll.h>
-#include <signal.h>
-#include <stdarg.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
+#include <stdio.h>
 
 #include "sched_latency_verdict.h"
 #include "sched_latency_collect.h"
 #include "sched_latency_instance.h"
 #include "sched_latency_output.h"
 #include "sched_latency_workload.h"
-
-/*
- * sl_save_trace - -t: keep the record instance's trace, at the end of the
- * run whatever ended it: after a stop it ends with the culprit's window
- */
-static void sl_save_trace(struct sl_tool *tool)
-{
-	if (!tool->has_record || !tool->params->trace_output)
-		return;
-	if (save_trace_to_file(tool->record.inst, tool->params->trace_output))
-		err_msg("rtla sched-latency: cannot save the trace to %s\n",
-			tool->params->trace_output);
-}
 
 /*
  * sl_check_gate - --max-bound: whether the bound of a measured CPU under
@@ -62,8 +39,9 @@ static bool sl_check_gate(struct sl_tool *tool)
 }
 
 /*
- * sl_finish - the end every mode shares: the stop, the trace, the
- * breakdown, the soundness, the JSON and SVG files; returns the exit status
+ * sl_finish - the end every mode shares, after its own output: the stop,
+ * the breakdown, the soundness, the JSON and SVG files; returns the exit
+ * status, also kept in tool->verdict
  */
 int sl_finish(struct sl_tool *tool)
 {
@@ -80,12 +58,7 @@ int sl_finish(struct sl_tool *tool)
 		sl_symbolize_stop(tool);
 		sl_print_stop(tool);
 		tool->verdict = SL_EXIT_EXCEEDED;
-		/* what the actions print comes after what rtla printed */
-		fflush(stdout);
-		if (actions_perform(&params->common.threshold_actions))
-			output_failed = true;
 	}
-	sl_save_trace(tool);
 	if (sl_check_gate(tool))
 		tool->verdict = SL_EXIT_EXCEEDED;
 	else if (tool->verdict == SL_EXIT_OK && sl_workload_failed(tool))
@@ -106,10 +79,9 @@ int sl_finish(struct sl_tool *tool)
 			output_failed = true;
 		sl_close_output(&params->svg, true);
 	}
+	/* what the --on-end actions print comes after what rtla printed */
 	fflush(stdout);
-	if (actions_perform(&params->common.end_actions))
-		output_failed = true;
 	if (output_failed && tool->verdict == SL_EXIT_OK)
-		return SL_EXIT_ERROR;
+		tool->verdict = SL_EXIT_ERROR;
 	return tool->verdict;
 }

@@ -4,10 +4,11 @@
  *
  * It runs in a process group of its own, so that it can be stopped as a
  * whole, and so that a Ctrl-C reaches rtla, which then stops it in order.
- * Its standard output goes through a pipe into a temporary file: it is
- * shown after the run, where it does not tear top's display, and read for
- * cyclictest's maxima. The file keeps rtla's memory flat however much the
- * workload writes.
+ * rtla's main loop hears of its end (struct tool_ops' workload_ended).
+ * Its standard output is a temporary file: it is shown after the run,
+ * where it does not tear top's display, and read for cyclictest's maxima.
+ * The file keeps rtla's memory flat however much the workload writes, and
+ * never blocks the workload as a full pipe would.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -46,7 +47,7 @@ static char *sl_join(char **argv)
 	return cmd;
 }
 
-/* sl_child - the forked side: own process group, stdout to the pipe, exec */
+/* sl_child - the forked side: own process group, stdout to the file, exec */
 static void sl_child(struct sched_latency_params *params, int out, int err)
 {
 	char **argv = params->workload;
@@ -150,7 +151,7 @@ int sl_workload_start(struct sl_tool *tool)
 {
 	char **argv = tool->params->workload;
 	struct sl_workload *wl = &tool->wl;
-	int out[2], err[2], error;
+	int err[2], error;
 	ssize_t n;
 	pid_t pid;
 
@@ -161,42 +162,33 @@ int sl_workload_start(struct sl_tool *tool)
 		err_msg("rtla sched-latency: cannot prepare the workload: %s\n", strerror(errno));
 		return -1;
 	}
-	if (pipe2(out, O_CLOEXEC))
+	/* the workload's standard output only, no other child's */
+	fcntl(fileno(wl->out), F_SETFD, FD_CLOEXEC);
+	if (pipe2(err, O_CLOEXEC))
 		return -1;
-	if (pipe2(err, O_CLOEXEC)) {
-		close(out[0]);
-		close(out[1]);
-		return -1;
-	}
 
 	fflush(stdout);
 	fflush(stderr);
 	pid = fork();
 	if (pid < 0) {
 		err_msg("rtla sched-latency: cannot fork the workload: %s\n", strerror(errno));
-		close(out[0]);
-		close(out[1]);
 		close(err[0]);
 		close(err[1]);
 		return -1;
 	}
 	if (!pid)
-		sl_child(tool->params, out[1], err[1]);
+		sl_child(tool->params, fileno(wl->out), err[1]);
 
 	/* both sides set the group: whichever runs first, kill(-pid) works */
 	setpgid(pid, pid);
 	wl->pid = pid;
 	wl->running = true;
-	close(out[1]);
 	close(err[1]);
 
 	do {
 		n = read(err[0], &error, sizeof(error));
 	} while (n < 0 && errno == EINTR);
 	close(err[0]);
-
-	wl->out_fd = out[0];
-	fcntl(wl->out_fd, F_SETFL, fcntl(wl->out_fd, F_GETFL) | O_NONBLOCK);
 
 	if (n == sizeof(error)) {
 		err_msg("rtla sched-latency: cannot run the workload %s: %s\n", argv[0],
@@ -206,42 +198,6 @@ int sl_workload_start(struct sl_tool *tool)
 	}
 	debug_msg("workload %d: %s\n", pid, wl->command);
 	return 0;
-}
-
-/* sl_workload_read - move what the pipe holds into the file; false at EOF */
-static bool sl_workload_read(struct sl_tool *tool)
-{
-	struct sl_workload *wl = &tool->wl;
-	char buf[16384];
-	ssize_t n;
-
-	for (;;) {
-		n = read(wl->out_fd, buf, sizeof(buf));
-		if (n > 0) {
-			fwrite(buf, 1, n, wl->out);
-			continue;
-		}
-		if (n < 0 && (errno == EAGAIN || errno == EINTR))
-			return true;
-		/* EOF, or an error that will not go away */
-		close(wl->out_fd);
-		wl->out_fd = -1;
-		return false;
-	}
-}
-
-/*
- * sl_workload_drain - wait up to timeout_ms for the workload's output and
- * keep it; returns early on output or on a signal
- */
-void sl_workload_drain(struct sl_tool *tool, int timeout_ms)
-{
-	struct pollfd pfd = { .fd = tool->wl.out_fd, .events = POLLIN };
-
-	if (tool->wl.out_fd < 0)
-		return;
-	if (poll(&pfd, 1, timeout_ms) > 0)
-		sl_workload_read(tool);
 }
 
 /* sl_workload_reap - whether the workload has ended (its status is kept) */
@@ -281,9 +237,7 @@ void sl_workload_stop(struct sl_tool *tool)
 	if (kill(-wl->pid, SIGTERM) == 0) {
 		debug_msg("workload: SIGTERM to process group %d\n", wl->pid);
 		while (waited < SL_WORKLOAD_GRACE_MS) {
-			sl_workload_drain(tool, SL_WORKLOAD_POLL_MS);
-			if (tool->wl.out_fd < 0)
-				poll(NULL, 0, SL_WORKLOAD_POLL_MS);
+			poll(NULL, 0, SL_WORKLOAD_POLL_MS);
 			waited += SL_WORKLOAD_POLL_MS;
 			sl_workload_reap(tool);
 			/* a zombie leader is still in its group: reap first */
@@ -298,9 +252,6 @@ void sl_workload_stop(struct sl_tool *tool)
 			;
 		wl->running = false;
 	}
-	/* what is left in the pipe; never wait for a writer that escaped */
-	if (wl->out_fd >= 0)
-		sl_workload_read(tool);
 }
 
 /*
@@ -319,7 +270,7 @@ static void sl_parse_cyclictest(struct sl_tool *tool, const char *line)
 		   &thread, &tid, &prio, &interval, &count, &min, &act, &avg, &max) != 9)
 		return;
 	cpu = sl_thread_cpu(tool, thread);
-	if (cpu < 0 || cpu >= tool->nr_cpus || max < 0)
+	if (cpu < 0 || cpu >= nr_cpus || max < 0)
 		return;
 	if (max > tool->cpu[cpu].workload_max_us)
 		tool->cpu[cpu].workload_max_us = max;
@@ -370,10 +321,6 @@ void sl_workload_cleanup(struct sl_tool *tool)
 		while (waitpid(wl->pid, &wl->status, 0) < 0 && errno == EINTR)
 			;
 		wl->running = false;
-	}
-	if (wl->out_fd >= 0) {
-		close(wl->out_fd);
-		wl->out_fd = -1;
 	}
 	if (wl->out) {
 		fclose(wl->out);

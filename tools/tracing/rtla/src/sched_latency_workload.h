@@ -9,7 +9,6 @@
 #include "sched_latency_core.h"
 
 int sl_workload_start(struct sl_tool *tool);
-void sl_workload_drain(struct sl_tool *tool, int timeout_ms);
 bool sl_workload_reap(struct sl_tool *tool);
 void sl_workload_stop(struct sl_tool *tool);
 void sl_workload_report(struct sl_tool *tool);

@@ -460,7 +460,6 @@ static struct sl_tool *svg_tool(int n, const char *mode)
 	sl_params_init(params, mode);
 	nr_cpus = n;
 	tool->params = params;
-	tool->nr_cpus = n;
 	tool->cpu = calloc(n, sizeof(*tool->cpu));
 	ck_assert_ptr_nonnull(tool->cpu);
 	slb_config_default(&cfg);
@@ -510,7 +509,7 @@ static struct sl_tool *svg_tool(int n, const char *mode)
 /* svg_hist_data - histograms with a tail, one CPU without NMIs, an overflow */
 static void svg_hist_data(struct sl_tool *tool)
 {
-	struct sl_hist_pic *pic = sl_hist_pic_alloc(tool->nr_cpus);
+	struct sl_hist_pic *pic = sl_hist_pic_alloc(nr_cpus);
 	unsigned long long *cnt;
 	int var, cpu, bin, last;
 
@@ -520,10 +519,10 @@ static void svg_hist_data(struct sl_tool *tool)
 		pic->bin_ns[var] = 1000ULL * (var + 1);
 		pic->nr_bins[var] = 40 + 10 * var;
 	}
-	for (cpu = 0; cpu < tool->nr_cpus; cpu++) {
+	for (cpu = 0; cpu < nr_cpus; cpu++) {
 		pic->cpu_shown[cpu] = true;
 		for (var = 0; var < SL_NR_VARS; var++) {
-			cnt = sl_pic_counts(pic, tool->nr_cpus, var, cpu);
+			cnt = sl_pic_counts(pic, nr_cpus, var, cpu);
 			if (var == SL_NMI && cpu == 0) {
 				tool->cpu[cpu].max[var] = 0;
 				continue;
@@ -547,7 +546,7 @@ static void svg_tool_free(struct sl_tool *tool)
 {
 	int cpu;
 
-	for (cpu = 0; cpu < tool->nr_cpus; cpu++)
+	for (cpu = 0; cpu < nr_cpus; cpu++)
 		slb_result_fini(&tool->cpu[cpu].res);
 	sl_hist_pic_free(tool->hist_pic);
 	slb_free(tool->slb);
