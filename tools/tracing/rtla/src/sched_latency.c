@@ -135,6 +135,29 @@ static int sched_latency_apply_config(struct osnoise_tool *top)
 	return 0;
 }
 
+/*
+ * sched_latency_init_record - -t's instance, named after the measuring
+ * one, so that two runs can keep a trace at the same time
+ */
+static struct osnoise_tool *sched_latency_init_record(struct osnoise_tool *top)
+{
+	struct sl_tool *tool = top->data;
+	struct osnoise_tool *record;
+	char name[80];
+
+	snprintf(name, sizeof(name), "%s_trace", tool->name);
+	record = osnoise_init_tool(name);
+	if (!record) {
+		err_msg("rtla sched-latency: cannot create the trace instance %s\n", name);
+		return NULL;
+	}
+	if (enable_tracer_by_name(record->trace.inst, SL_TRACER)) {
+		osnoise_destroy_tool(record);
+		return NULL;
+	}
+	return record;
+}
+
 /* sched_latency_enable - configure the instances, start the measurement */
 static int sched_latency_enable(struct osnoise_tool *top)
 {
@@ -192,11 +215,16 @@ static void sched_latency_hist_print_stats(struct osnoise_tool *top)
 	sched_latency_print(top, &sl_hist_mode);
 }
 
-/* sched_latency_exit_status - the verdict (the man pages' EXIT STATUS) */
+/*
+ * sched_latency_exit_status - the verdict (the man pages' EXIT STATUS); an
+ * --on-end action that failed (ERROR) turns only a 0 into a 1
+ */
 static int sched_latency_exit_status(struct osnoise_tool *top, enum result result)
 {
 	struct sl_tool *tool = top->data;
 
+	if (result == ERROR && tool->verdict == SL_EXIT_OK)
+		return SL_EXIT_ERROR;
 	return tool->verdict;
 }
 
@@ -232,6 +260,7 @@ static struct tool_ops sched_latency_top_ops = {
 	.parse_args	= sched_latency_top_parse_args,
 	.init_tool	= sched_latency_init_tool,
 	.apply_config	= sched_latency_apply_config,
+	.init_record	= sched_latency_init_record,
 	.enable		= sched_latency_enable,
 	.main		= sched_latency_top_main,
 	.update		= sched_latency_update,
@@ -246,6 +275,7 @@ static struct tool_ops sched_latency_hist_ops = {
 	.parse_args	= sched_latency_hist_parse_args,
 	.init_tool	= sched_latency_init_tool,
 	.apply_config	= sched_latency_apply_config,
+	.init_record	= sched_latency_init_record,
 	.enable		= sched_latency_enable,
 	.main		= sched_latency_hist_main,
 	.update		= sched_latency_update,

@@ -148,9 +148,10 @@ static int sl_setup_instance(struct sl_tool *tool, struct trace_instance *trace,
 		return -1;
 	/*
 	 * The tracer's execution events come from every CPU; the others'
-	 * would only fill the buffer.
+	 * would only fill the buffer. (libtracefs returns what it wrote.)
 	 */
-	if (params->common.cpus && tracefs_instance_set_affinity(inst, params->common.cpus)) {
+	if (params->common.cpus &&
+	    tracefs_instance_set_affinity(inst, params->common.cpus) < 0) {
 		err_msg("rtla sched-latency: cannot set the tracing_cpumask of %s to %s\n",
 			tracefs_instance_get_name(inst), params->common.cpus);
 		return -1;
