@@ -526,12 +526,14 @@ static void irq(struct gen *g);
 /*
  * remote_may - a waker on another CPU may set need_resched now: the flag
  * is clear (it posts only then), the CPU is up, no IPI of the last one is
- * still in flight, and under the realistic load the IPI's source may fire
+ * still in flight or before its handler's end (where its start becomes
+ * the source's last arrival), and under the realistic load the IPI's
+ * source may fire
  */
 static bool remote_may(struct gen *g)
 {
 	if (!(g->features & LP_GEN_REMOTE) || g->need_resched || g->dying ||
-	    g->offline || g->in_nmi || g->ipi_pending)
+	    g->offline || g->in_nmi || g->ipi_pending || g->irq_ipi)
 		return false;
 	return !(g->features & LP_GEN_REALISTIC) || !g->ipi_src.fired ||
 	       g->ipi_src.last + g->ipi_src.period <= g->now;
