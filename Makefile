@@ -23,6 +23,21 @@ MAINLINE_SUITE := trixie-backports
 LTS            := 6.12
 LTS_TARBALL    := /usr/src/linux-source-$(LTS).tar.xz
 
+# Debian's own 6.12 kernel-rt, the backport's test kernel (make kernel-rt):
+# linux-source-6.12, the debian/patches-rt of the same Debian version and
+# its rt flavour's config. One version for the three: bookworm-backports'
+# 6.12.95-1~bpo12+1, the newest 6.12 whose source package (debian.tar.xz)
+# is still fetchable (the security suites' and trixie's are not).
+RT_PKG_VER  := 6.12.95-1~bpo12+1
+RT_SUITE    := bookworm-backports
+RT_SRC      := $(BUILD)/src-rt
+RT_TREE     := $(BUILD)/linux-$(LTS)-rt
+RT_MODULES  := $(RT_TREE)/modules-install
+RT_CONFIG   := $(RT_SRC)/config/root/usr/src/linux-config-$(LTS)/config.amd64_rt_amd64.xz
+RT_FRAGMENTS := $(FRAGMENTS) $(TOP)/config/rt.config
+# The series' patches resolved by hand on patches-rt (kernel-src-rt.sh)
+RT_RESOLUTIONS := $(TOP)/kernel-rt
+
 KTREE       := $(BUILD)/linux
 PATCHES     := $(TOP)/kernel-patches
 LTS_TREE    := $(BUILD)/linux-$(LTS)
@@ -43,6 +58,8 @@ export CCACHE_MAXSIZE ?= 5G
 KMAKE := $(MAKE) -C $(KTREE) ARCH=x86_64 CC="ccache gcc" LOCALVERSION= -j$(JOBS)
 LTS_KMAKE := CCACHE_BASEDIR=$(LTS_TREE) $(MAKE) -C $(LTS_TREE) ARCH=x86_64 \
 	CC="ccache gcc" LOCALVERSION= -j$(JOBS)
+RT_KMAKE := CCACHE_BASEDIR=$(RT_TREE) $(MAKE) -C $(RT_TREE) ARCH=x86_64 \
+	CC="ccache gcc" LOCALVERSION= -j$(JOBS)
 
 # Debian packages the targets need (the VM runs the host's binaries).
 DEB_PACKAGES := build-essential bc bison flex libelf-dev libssl-dev ccache \
@@ -54,6 +71,7 @@ DEB_PACKAGES := build-essential bc bison flex libelf-dev libssl-dev ccache \
 
 .PHONY: help deps kernel-src kernel-src-reset kernel-config kernel patches soak \
 	kernel-src-lts kernel-config-lts kernel-lts patches-lts test-lts test-rtla \
+	kernel-src-rt kernel-config-rt kernel-rt test-rt \
 	rtla dist bisect-build bisect-build-mainline bisect-build-lts check test run \
 	bench bench-vm kernel-untraced \
 	kernel-debug test-debug clean
@@ -63,6 +81,7 @@ help:
 	@echo "make test        check + both kernels + rtla + every VM test on mainline,"
 	@echo "                 the tests/lts/ subset on $(LTS) (prove)"
 	@echo "make test-lts    every VM test on the $(LTS) kernel"
+	@echo "make test-rt     the tests/lts/ subset and the lazy test on Debian's $(LTS) kernel-rt"
 	@echo "make test-rtla   rtla's own tests in the VM: mainline's tools and sched-latency"
 	@echo "make check       fast host-only tests"
 	@echo "make kernel-src  build/linux: pristine $(MAINLINE_PKG) + kernel-patches/ (KSRC=tree)"
@@ -70,6 +89,8 @@ help:
 	@echo "make kernel      configure and build the guest kernel (mainline)"
 	@echo "make kernel-lts  the same for the $(LTS) backport: build/linux-$(LTS), kernel-patches/$(LTS)"
 	@echo "make patches-lts export build/linux-$(LTS)'s commits to kernel-patches/$(LTS)"
+	@echo "make kernel-rt   Debian's $(LTS) kernel-rt ($(RT_PKG_VER): patches-rt, rt config)"
+	@echo "                 with kernel-patches/$(LTS): build/linux-$(LTS)-rt"
 	@echo "make rtla        build mainline's rtla with tools/tracing/rtla/ of this repo"
 	@echo "make dist        both series in build/dist/mainline (kernel + rtla), build/dist/6.12"
 	@echo "make bisect-build  build both series patch by patch (slow)"
@@ -106,6 +127,18 @@ kernel-src: deps
 kernel-src-lts: deps
 	@$(TOP)/scripts/kernel-src.sh $(LTS_TREE) $(LTS_PATCHES) $(LTS_TARBALL)
 
+# kernel-src-rt - build/linux-6.12-rt: linux-source-6.12, Debian's
+# patches-rt and kernel-patches/6.12, each with git am -3
+kernel-src-rt: deps
+	@if [ ! -d $(RT_TREE)/.git ]; then \
+		tarball=$$($(TOP)/scripts/fetch-source.sh linux-source-$(LTS) $(RT_PKG_VER) \
+			$(RT_SUITE) $(RT_SRC)/source) && \
+		debian=$$($(TOP)/scripts/fetch-source.sh -s linux $(RT_PKG_VER) \
+			$(RT_SUITE) $(RT_SRC)/debian) || exit 1; \
+	fi; \
+	$(TOP)/scripts/kernel-src-rt.sh $(RT_TREE) "$$tarball" "$$debian" $(LTS_PATCHES) \
+		$(RT_RESOLUTIONS)
+
 kernel-src-reset:
 	rm -rf $(KTREE)
 	@$(MAKE) --no-print-directory kernel-src
@@ -118,9 +151,20 @@ $(BUILD)/kernel-config-lts.stamp: $(FRAGMENTS) $(TOP)/scripts/kernel-config.sh |
 	@$(TOP)/scripts/kernel-config.sh $(LTS_TREE) $(FRAGMENTS)
 	@touch $@
 
+$(RT_CONFIG):
+	@$(TOP)/scripts/fetch-source.sh linux-config-$(LTS) $(RT_PKG_VER) $(RT_SUITE) \
+		$(RT_SRC)/config usr/src/linux-config-$(LTS)/config.amd64_rt_amd64.xz >/dev/null
+
+# Debian's rt flavour config without its modules (-M), then the fragments
+$(BUILD)/kernel-config-rt.stamp: $(RT_FRAGMENTS) $(TOP)/scripts/kernel-config.sh $(RT_CONFIG) | kernel-src-rt
+	@$(TOP)/scripts/kernel-config.sh -b $(RT_CONFIG) -M $(RT_TREE) $(RT_FRAGMENTS)
+	@touch $@
+
 kernel-config: kernel-src $(BUILD)/kernel-config.stamp
 
 kernel-config-lts: kernel-src-lts $(BUILD)/kernel-config-lts.stamp
+
+kernel-config-rt: kernel-src-rt $(BUILD)/kernel-config-rt.stamp
 
 kernel: kernel-config
 	@mkdir -p $(CCACHE_DIR)
@@ -137,6 +181,14 @@ kernel-lts: kernel-config-lts
 	@rm -rf $(LTS_MODULES)
 	@$(LTS_KMAKE) -s INSTALL_MOD_PATH=$(LTS_MODULES) modules_install >/dev/null
 	@echo "kernel-lts: $(LTS_TREE)/arch/x86/boot/bzImage $$($(LTS_KMAKE) -s kernelrelease)"
+
+kernel-rt: kernel-config-rt
+	@mkdir -p $(CCACHE_DIR)
+	@echo "kernel-rt: building bzImage and modules in $(RT_TREE)"
+	@$(RT_KMAKE) -s bzImage modules
+	@rm -rf $(RT_MODULES)
+	@$(RT_KMAKE) -s INSTALL_MOD_PATH=$(RT_MODULES) modules_install >/dev/null
+	@echo "kernel-rt: $(RT_TREE)/arch/x86/boot/bzImage $$($(RT_KMAKE) -s kernelrelease)"
 
 # patches - the commits on top of build/linux's base, as kernel-patches/,
 # with its cover-letter.txt as the cover letter (patches-lts: the backport's)
@@ -206,6 +258,15 @@ test-rtla: deps kernel rtla
 
 test-lts: deps kernel-lts rtla
 	KERNEL=$(LTS_TREE)/arch/x86/boot/bzImage MODULES=$(LTS_MODULES) prove $(VM_TESTS)
+
+# test-rt - Debian's kernel-rt with the backport: the tests of tests/lts/
+# (run from tests/vm/, as lts.sh boots build/linux-6.12) and the lazy
+# preemption test, which only a PREEMPT_LAZY kernel runs. Not part of make
+# test yet: its kernel is one more cold build.
+RT_TESTS = $(patsubst tests/lts/%,tests/vm/%,$(LTS_TESTS)) tests/vm/latency_parser_lazy.t
+
+test-rt: deps kernel-rt rtla
+	KERNEL=$(RT_TREE)/arch/x86/boot/bzImage MODULES=$(RT_MODULES) prove --timer $(RT_TESTS)
 
 # On one vCPU in qemu's instruction time (VM_ICOUNT=0): TCG's own jitter
 # would turn every interrupt into milliseconds and every interference
