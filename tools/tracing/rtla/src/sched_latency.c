@@ -60,6 +60,16 @@ __noreturn static void sched_latency_usage(int err)
  */
 
 /*
+ * sched_latency_broken_pipe - a closed standard output (--json - into a
+ * pipe whose reader left) is a write error, not a death that leaves the
+ * instances behind. The signal is caught rather than ignored, so that
+ * the actions' shells and the workload start with its default action.
+ */
+static void sched_latency_broken_pipe(int sig)
+{
+}
+
+/*
  * sched_latency_init_tool - check the system, create the measuring
  * instance and the state of the run
  */
@@ -75,11 +85,7 @@ static struct osnoise_tool *sched_latency_init_tool(struct common_params *common
 	/* exits when the system cannot measure, before anything is made */
 	sl_check_system(params);
 
-	/*
-	 * A closed standard output (--json - into a pipe whose reader left)
-	 * is a write error, not a death that leaves the instances behind.
-	 */
-	signal(SIGPIPE, SIG_IGN);
+	signal(SIGPIPE, sched_latency_broken_pipe);
 
 	snprintf(name, sizeof(name), "sched_latency_%d", getpid());
 	top = osnoise_init_tool(name);

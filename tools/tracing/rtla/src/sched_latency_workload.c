@@ -56,8 +56,6 @@ static void sl_child(struct sched_latency_params *params, int out, int err)
 	setpgid(0, 0);
 	/* the workload keeps its own affinity, not rtla's house-keeping */
 	sl_restore_affinity(params);
-	/* rtla ignores SIGPIPE, and an ignored signal survives exec */
-	signal(SIGPIPE, SIG_DFL);
 	if (dup2(out, STDOUT_FILENO) < 0)
 		goto fail;
 	execvp(argv[0], argv);
