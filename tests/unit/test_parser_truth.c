@@ -241,7 +241,7 @@ static const char * const unchecked_name[] = {
  * tracing began, per profile and reason: a parser or an oracle that starts
  * skipping more fails here even where each seed passes. Measured on seeds
  * 1 to 100 000, with remote wakeups: classic 5.77%, 0.18%, 0.24% and
- * 0.15%; realistic 6.59%, 0.14%, 0.24% and 0.17% (more excused: the
+ * 0.15%; realistic 6.54%, 0.14%, 0.23% and 0.17% (more excused: the
  * tracer's start waits for the start IPI, an interrupt, and interrupts are
  * rarer there); the limits leave room above that for other seed ranges,
  * not for a new way to skip.
@@ -383,7 +383,7 @@ END_TEST
  * D_PAIE does not cover (the sporadic characterization, the paper's), so
  * a parser that never measures a PAIE is caught by latencies alone. The
  * limit, in hundredths of a percent, is about a third of what seeds 1 to
- * 100 000 give (0.38%, 3 384 of 883 184, with remote wakeups): well above
+ * 100 000 give (0.38%, 3 389 of 883 596, with remote wakeups): well above
  * zero, with room for other seeds.
  */
 #define PAIE_MIN_BP	10
