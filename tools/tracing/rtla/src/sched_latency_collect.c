@@ -207,9 +207,12 @@ static unsigned long long sl_stat(const char *text, const char *name)
  *
  * An overrun (overwrite mode) and a drop (when the buffer is full and does
  * not overwrite) both took an interrupt execution away from the engine.
+ * Each CPU's are in its stats; rtla counts those the records tell of
+ * (trace_instance_init()), which bounds the total from below.
  */
 static void sl_read_lost(struct sl_tool *tool)
 {
+	unsigned long long missed = tool->trace->missed_events;
 	unsigned long long lost, total = 0;
 	char file[64], *text;
 	int cpu;
@@ -222,12 +225,15 @@ static void sl_read_lost(struct sl_tool *tool)
 		lost = sl_stat(text, "overrun") + sl_stat(text, "commit overrun") +
 		       sl_stat(text, "dropped events");
 		free(text);
-		/* the records' own missed counts may have seen some already */
 		if (lost > tool->cpu[cpu].lost)
 			tool->cpu[cpu].lost = lost;
 		total += tool->cpu[cpu].lost;
 	}
-	tool->lost_events = total;
+
+	/* UINT64_MAX: events were lost, how many is unknown */
+	if (missed == UINT64_MAX)
+		missed = 1;
+	tool->lost_events = total > missed ? total : missed;
 }
 
 /* sl_drain - feed the events left in the buffer to the handlers, at the end */

@@ -29,16 +29,6 @@ static struct sl_tool *sl_tool_of(void *context)
 	return top->data;
 }
 
-/* sl_count_missed - events the ring buffer lost before this record */
-static void sl_count_missed(struct sl_tool *tool, struct tep_record *record)
-{
-	if (!record->missed_events)
-		return;
-	/* a negative count means "some, how many is unknown" */
-	tool->cpu[record->cpu].lost += record->missed_events > 0 ?
-				       record->missed_events : 1;
-}
-
 /* sl_interrupt - one IRQ, vector or NMI execution of a latency_parser event */
 static void sl_interrupt(struct sl_tool *tool, struct trace_seq *s,
 			 struct tep_record *record, struct tep_event *event,
@@ -52,7 +42,6 @@ static void sl_interrupt(struct sl_tool *tool, struct trace_seq *s,
 	    !sl_cpu_monitored(tool, record->cpu))
 		return;
 	c = &tool->cpu[record->cpu];
-	sl_count_missed(tool, record);
 
 	tep_get_field_val(s, event, "start", record, &start, 1);
 	tep_get_field_val(s, event, "duration", record, &duration, 1);
@@ -158,7 +147,6 @@ static int sl_window(struct sl_tool *tool, struct trace_seq *s,
 	if (record->cpu < 0 || record->cpu >= nr_cpus)
 		return 0;
 	c = &tool->cpu[record->cpu];
-	sl_count_missed(tool, record);
 
 	/* another instance's windows, were its events enabled here */
 	sl_field_str(s, record, event, "instance", instance, sizeof(instance));
