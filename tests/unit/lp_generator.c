@@ -125,8 +125,6 @@ struct gen {
 	u64			ipi_at;		/* it lands from then on */
 	bool			irq_ipi;	/* this IRQ is the IPI */
 	bool			after_ev3;	/* in the scheduler, past EV3 */
-	bool			no_remote;	/* see idle_sleep() */
-	bool			post_untaken;	/* RR, and no event since */
 
 	unsigned int		features;	/* LP_GEN_* */
 	bool			parked;		/* the tracer not started yet */
@@ -308,11 +306,6 @@ static bool put(struct gen *g, u32 type, u32 flags, unsigned long ip,
 
 	g->now += gap(g);
 	g->recorded = false;
-	/* what takes a remote wakeup's post: see offline_may() */
-	if (type == LP_SM_REMOTE_RESCHED)
-		g->post_untaken = true;
-	else if (type != LP_SM_NMI_ENTRY && type != LP_SM_NMI_EXIT)
-		g->post_untaken = false;
 	/* an NMI, or another CPU's post, is no event of the IRQ's */
 	if (g->irq_unstamped && type != LP_SM_NMI_ENTRY &&
 	    type != LP_SM_NMI_EXIT && type != LP_SM_REMOTE_RESCHED) {
@@ -574,8 +567,7 @@ static void maybe_remote(struct gen *g)
 {
 	enum lp_gen_path p;
 
-	if (!remote_may(g) || (g->sleeping && !g->in_irq) || g->no_remote ||
-	    !chance(g, 3))
+	if (!remote_may(g) || (g->sleeping && !g->in_irq) || !chance(g, 3))
 		return;
 	if (g->in_irq)
 		p = LP_PATH_REMOTE_IN_IRQ;
@@ -1147,26 +1139,11 @@ static void close_section(struct gen *g)
 
 static void offline_from_thread(struct gen *g);
 
-/*
- * offline_may - the CPU may be taken down now: it is not going already,
- * and no remote wakeup's post waits for the CPU's next event to take it.
- * The parser forgets such a post at OFFLINE (latency_parser_sm_reset())
- * where it should drop the PAIE it opens, as it drops an open one: the
- * window from RR to OFFLINE, which the tracer saw, would go unrecorded
- * and undropped (an under-measure of the state machine, reported). The
- * kernel's OFFLINE comes after events of the cpuhp thread, which take
- * the post first, unless the waker hit the very end of the teardown.
- */
-static bool offline_may(struct gen *g)
-{
-	return !g->dying && !g->post_untaken;
-}
-
 static void task_step(struct gen *g)
 {
 	unsigned int r;
 
-	if ((g->features & LP_GEN_THREAD_OFFLINE) && offline_may(g) &&
+	if ((g->features & LP_GEN_THREAD_OFFLINE) && !g->dying &&
 	    !rnd(g, 500)) {
 		offline_from_thread(g);
 		return;
@@ -1279,21 +1256,21 @@ static void idle_sleep(struct gen *g)
 	unsigned int wakes = rnd(g, 3);
 	bool remote = (g->features & LP_GEN_REMOTE) && chance(g, 30);
 
-	/*
-	 * No remote wakeup lands between the idle loop's mask and its sleep.
-	 * The kernel allows it (after the need_resched check, before hlt:
-	 * the IPI then wakes the CPU once it has flown), and the CPU sleeps
-	 * the flight away in pe_ie, but the parser takes such a post in a
-	 * POID and opens nothing at IDLE_IN: the sleep up to the IPI is in
-	 * no window. That is an under-measure of the state machine, to be
-	 * fixed there; until then the race is left out here, not excused
-	 * by the oracle.
-	 */
-	g->no_remote = true;
 	irq_disable(g, SITE_IDLE_ID);
 	g->sleeping = true;
 	emit(g, LP_SM_IDLE_ENTER, 0, SITE_IDLE_IN);
-	g->no_remote = false;
+	/*
+	 * A remote wakeup between the idle loop's mask and its sleep (after
+	 * its need_resched check, before hlt): its IPI wakes the CPU once it
+	 * has flown. The CPU sleeps that flight away in pe_ie for the model
+	 * (the idle task, sti; hlt), on the woken thread's way to the
+	 * scheduler: the PAIE that the POID postponed runs from here.
+	 */
+	if (g->wake_pending && !g->paie_valid) {
+		g->paie_valid = true;
+		g->paie_start = g->last_at;
+		g->paie_silent = false;
+	}
 	g->hw_on = true;
 	g->thread_irqs_off = false;	/* sti; hlt */
 	if (g->ipi_pending) {
@@ -1358,7 +1335,7 @@ static void idle_step(struct gen *g)
 		schedule(g, CONT_IDLE);
 	} else if (r < 30 && g->hw_on && !g->no_irq && irq_may(g)) {
 		irq(g);
-	} else if (r < 32 && offline_may(g)) {
+	} else if (r < 32 && !g->dying) {
 		hotplug(g);
 	} else {
 		idle_sleep(g);

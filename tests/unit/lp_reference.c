@@ -216,9 +216,12 @@ static void classify(struct ref *r)
 		case LP_SM_CPU_ONLINE:
 			r->role[i] = ROLE_HOTPLUG;
 			offline = e->type == LP_SM_CPU_OFFLINE;
-			/* an interrupt cut by hotplug is never measured */
+			/*
+			 * an interrupt cut by hotplug is never measured; it is
+			 * in flight at the OFFLINE that cuts it (take_post())
+			 */
 			if (in != NO_IRQ)
-				r->irq[in].last_ev = i - 1;
+				r->irq[in].last_ev = i;
 			in = NO_IRQ;
 			nesting = 0;
 			tail = false;
@@ -673,12 +676,21 @@ static void on_sx(struct ref *r, const struct lp_sm_event *e, u64 t)
 		r->sx_seen = true;
 }
 
-/* on_idle_in - the CPU sleeps: no window, and no way to the scheduler */
-static void on_idle_in(struct ref *r, u64 t)
+/*
+ * on_idle_in - the CPU sleeps: no window, and no way to the scheduler,
+ * unless need_resched is set since the idle loop checked it (a remote
+ * wakeup whose IPI is in flight): the idle task then sleeps in pe_ie on
+ * its way to the scheduler, a PAIE from here. One that began with
+ * need_resched set goes on.
+ */
+static void on_idle_in(struct ref *r, const struct lp_sm_event *e, u64 t)
 {
 	if (r->synced && r->poid.open)
 		record(r, &r->poid, LP_POID, t);
-	r->paie.open = false;
+	if (!(r->paie.open && r->paie_resched))
+		r->paie.open = false;
+	if (r->synced && (e->flags & LP_SM_NEED_RESCHED))
+		open_paie(r, e, t);
 	r->sleeping = true;
 }
 
@@ -730,7 +742,7 @@ static void thread_event(struct ref *r, const struct lp_sm_event *e, u64 t)
 		on_sx(r, e, t);
 		break;
 	case LP_SM_IDLE_ENTER:
-		on_idle_in(r, t);
+		on_idle_in(r, e, t);
 		break;
 	case LP_SM_IDLE_EXIT:
 		on_idle_out(r, e, t);
@@ -823,7 +835,7 @@ static void irq_end(struct ref *r, unsigned int qi, unsigned int i)
 
 static void reset_thread(struct ref *r)
 {
-	/* a post waiting at hotplug is forgotten with the rest */
+	/* a post waiting at ONLINE is forgotten with the rest */
 	r->post = false;
 	r->after_idle_out = false;
 	r->synced = r->pe_known = r->ie_known = false;
@@ -910,6 +922,9 @@ static void interpret(struct ref *r)
 			continue;
 		case ROLE_HOTPLUG:
 			if (e->type == LP_SM_CPU_OFFLINE) {
+				/* the PAIE a post opens is lost with the rest */
+				if (r->post)
+					take_post(r, i);
 				on_offline(r, e->time);
 			} else {
 				reset_thread(r);
