@@ -11,11 +11,13 @@
 # a window), test_parser, the named cases with their exact records.
 # Each line names the first seed, sequence or case that caught it. A patch that no longer applies fails too:
 # the mutant must follow the code it breaks. LP_MUTANT_SEEDS=<n> sets how
-# many seeds a mutant gets (default 100000).
+# many seeds a mutant gets (default 100000). LP_SM_TREE=<dir> takes the
+# state machine from another kernel tree than build/linux (a change to it
+# not in the tree yet, with the mutants that follow it).
 
 root=$(cd "$(dirname "$0")/../.." && pwd) || exit 1
 unit=$root/tests/unit
-ktrace=$root/build/linux/kernel/trace
+ktrace=${LP_SM_TREE:-$root/build/linux}/kernel/trace
 out=$root/build/unit/mutants
 seeds=${LP_MUTANT_SEEDS:-100000}
 
