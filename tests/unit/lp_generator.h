@@ -62,8 +62,9 @@
 #define LP_GEN_REALISTIC	0x20
 /*
  * With LP_GEN_LOSSY: the lost event may also be one of the idle task's own
- * (its ID, IDLE_IN, IDLE_OUT or IE). A new bit, so that the classic
- * profile's seeds give the sequences they always gave.
+ * (its ID, IDLE_IN, IDLE_OUT or IE). A bit of its own, so that the classic
+ * profile's seeds give the sequences they always gave; the realistic
+ * profile has it.
  */
 #define LP_GEN_IDLE_LOSS	0x40
 
@@ -161,7 +162,7 @@ static inline unsigned int lp_gen_truth_features(u64 seed)
 /* The load profiles the ground-truth test runs, each on the same seeds. */
 enum lp_gen_profile {
 	LP_PROFILE_CLASSIC,	/* the stress mix: lp_gen_truth_features() */
-	LP_PROFILE_REALISTIC,	/* LP_GEN_REALISTIC */
+	LP_PROFILE_REALISTIC,	/* LP_GEN_REALISTIC, LP_GEN_IDLE_LOSS */
 	LP_NR_PROFILES,
 };
 
@@ -172,7 +173,7 @@ static inline unsigned int lp_gen_profile_features(u64 seed,
 	unsigned int f = lp_gen_truth_features(seed);
 
 	if (profile == LP_PROFILE_REALISTIC)
-		f |= LP_GEN_REALISTIC;
+		f |= LP_GEN_REALISTIC | LP_GEN_IDLE_LOSS;
 	return f;
 }
 
