@@ -261,12 +261,12 @@ test-lts: deps kernel-lts rtla
 
 # test-rt - Debian's kernel-rt with the backport: the tests of tests/lts/
 # (run from tests/vm/, as lts.sh boots build/linux-6.12) and the lazy
-# preemption test, which only a PREEMPT_LAZY kernel runs. Not part of make
-# test yet: its kernel is one more cold build.
+# preemption test, which only a PREEMPT_LAZY kernel runs; two VMs at a
+# time. Not part of make test yet: its kernel is one more cold build.
 RT_TESTS = $(patsubst tests/lts/%,tests/vm/%,$(LTS_TESTS)) tests/vm/latency_parser_lazy.t
 
 test-rt: deps kernel-rt rtla
-	KERNEL=$(RT_TREE)/arch/x86/boot/bzImage MODULES=$(RT_MODULES) prove --timer $(RT_TESTS)
+	KERNEL=$(RT_TREE)/arch/x86/boot/bzImage MODULES=$(RT_MODULES) prove --timer -j2 $(RT_TESTS)
 
 # On one vCPU in qemu's instruction time (VM_ICOUNT=0): TCG's own jitter
 # would turn every interrupt into milliseconds and every interference
