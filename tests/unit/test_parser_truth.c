@@ -241,11 +241,11 @@ static const char * const unchecked_name[] = {
  * Most that may go unchecked, in thousandths of the true windows after
  * tracing began, per profile and reason: a parser or an oracle that starts
  * skipping more fails here even where each seed passes. Measured on seeds
- * 1 to 100 000, with remote wakeups and the idle task's losses: classic
- * 5.97%, 0.17%, 0.24% and 0.15%; realistic 6.75%, 0.14%, 0.31% and 0.17%
- * (more excused: the tracer's start waits for the start IPI, an
- * interrupt, and interrupts are rarer there); the limits leave room above
- * that for other seed ranges, not for a new way to skip.
+ * 1 to 100 000, with remote wakeups: classic 5.77%, 0.18%, 0.24% and
+ * 0.15%; realistic 6.54%, 0.14%, 0.23% and 0.17% (more excused: the
+ * tracer's start waits for the start IPI, an interrupt, and interrupts are
+ * rarer there); the limits leave room above that for other seed ranges,
+ * not for a new way to skip.
  */
 static const unsigned int unchecked_limit[LP_NR_PROFILES][LP_UNCHECKED_NR] = {
 	[LP_PROFILE_CLASSIC] = {
