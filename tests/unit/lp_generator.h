@@ -62,9 +62,8 @@
 #define LP_GEN_REALISTIC	0x20
 /*
  * With LP_GEN_LOSSY: the lost event may also be one of the idle task's own
- * (its ID, IDLE_IN, IDLE_OUT or IE). A bit of its own, so that the classic
- * profile's seeds give the sequences they always gave; the realistic
- * profile has it.
+ * (its ID, IDLE_IN, IDLE_OUT or IE). A new bit, so that the classic
+ * profile's seeds give the sequences they always gave.
  */
 #define LP_GEN_IDLE_LOSS	0x40
 
@@ -162,7 +161,7 @@ static inline unsigned int lp_gen_truth_features(u64 seed)
 /* The load profiles the ground-truth test runs, each on the same seeds. */
 enum lp_gen_profile {
 	LP_PROFILE_CLASSIC,	/* the stress mix: lp_gen_truth_features() */
-	LP_PROFILE_REALISTIC,	/* LP_GEN_REALISTIC, LP_GEN_IDLE_LOSS */
+	LP_PROFILE_REALISTIC,	/* LP_GEN_REALISTIC */
 	LP_NR_PROFILES,
 };
 
@@ -173,7 +172,7 @@ static inline unsigned int lp_gen_profile_features(u64 seed,
 	unsigned int f = lp_gen_truth_features(seed);
 
 	if (profile == LP_PROFILE_REALISTIC)
-		f |= LP_GEN_REALISTIC | LP_GEN_IDLE_LOSS;
+		f |= LP_GEN_REALISTIC;
 	return f;
 }
 

@@ -32,11 +32,6 @@
  * - EV7 with IRQs masked and need_resched set opens a PAIE (the loop of
  *   preempt_schedule_irq()).
  *
- * The idle loop's events come in an order of their own (ID, IDLE_IN, only
- * interrupts, IDLE_OUT, and its IE if no IRQ's return came in the sleep):
- * pass 2 follows it (enum ref_idle) and counts a break of it as a lost
- * event of the idle task's (idle_order(), on_idle_in(), on_idle_out()).
- *
  * A remote wakeup (REMOTE_RESCHED, posted from the waker's CPU) is no event
  * of this CPU: pass 1 gives it a role of its own, which nothing claims and
  * nothing ends, and pass 2 holds the post until the CPU's next event other
@@ -60,15 +55,6 @@ enum ref_role {
 };
 
 #define NO_IRQ	(~0u)
-
-/* Where the thread is in the idle loop's order of events. */
-enum ref_idle {
-	IDLE_NONE,
-	IDLE_SLEEP,		/* IDLE_IN to IDLE_OUT */
-	IDLE_IE_DUE,		/* after IDLE_OUT, its IE is the next event */
-	IDLE_WOKEN,		/* parsing began in an IRQ: asleep before? */
-	IDLE_WOKEN_ID,		/* and an ID since: its IDLE_IN lost? */
-};
 
 struct ref_irq {
 	u64		start;
@@ -117,7 +103,6 @@ struct ref {
 	struct ref_span	*scratch;	/* busy_time()'s */
 	unsigned int	nr_span;
 	bool		*nmi_record;	/* this NMI_OUT ends an outer NMI */
-	bool		*unseen_exit;	/* an IRQ_OUT with no handler running */
 	u64		*nmi_start;	/* ... that began then */
 
 	/* pass 2: the records */
@@ -154,8 +139,6 @@ struct ref {
 	/* a remote wakeup posted and not yet taken: its time */
 	bool		post;
 	u64		post_time;
-	/* the idle loop's order (idle_order()) */
-	enum ref_idle	idle;
 };
 
 /* ------------------------------------------------------------------ */
@@ -270,7 +253,6 @@ static void classify(struct ref *r)
 		case LP_SM_IRQ_EXIT:
 			r->role[i] = ROLE_HANDLER;
 			r->irq_of[i] = in;
-			r->unseen_exit[i] = !nesting;
 			if (nesting && --nesting == 0)
 				tail = true;
 			continue;
@@ -703,11 +685,6 @@ static void on_sx(struct ref *r, const struct lp_sm_event *e, u64 t)
  */
 static void on_idle_in(struct ref *r, const struct lp_sm_event *e, u64 t)
 {
-	/* seen enabled, the idle loop's ID was lost, and its POID */
-	if (r->synced && r->ie_known && r->ie)
-		dropped(r, t);
-	r->ie = false;
-	r->ie_known = true;
 	if (r->synced && r->poid.open)
 		record(r, &r->poid, LP_POID, t);
 	if (!(r->paie.open && r->paie_resched))
@@ -715,7 +692,6 @@ static void on_idle_in(struct ref *r, const struct lp_sm_event *e, u64 t)
 	if (r->synced && (e->flags & LP_SM_NEED_RESCHED))
 		open_paie(r, e, t);
 	r->sleeping = true;
-	r->idle = IDLE_SLEEP;
 }
 
 /*
@@ -725,25 +701,6 @@ static void on_idle_in(struct ref *r, const struct lp_sm_event *e, u64 t)
  */
 static void on_idle_out(struct ref *r, const struct lp_sm_event *e, u64 t)
 {
-	/* no IRQ returned in the sleep: the idle loop's IE is traced next */
-	bool ie_due = r->idle == IDLE_SLEEP && r->sleeping;
-
-	/*
-	 * No IDLE_IN before it: it was lost, and the idle loop's POID, which
-	 * holds the sleep, with it (an IRQ that woke the CPU claimed the
-	 * idle loop's ID, and took the sleep and the POID). Not so if parsing
-	 * began in an IRQ that may have ended a sleep begun before, and no
-	 * ID came since (IDLE_WOKEN).
-	 */
-	if (r->idle == IDLE_NONE && r->synced) {
-		if (r->poid.open)
-			emit(r, LP_DROPPED, r->poid.start, t - r->poid.start, 0,
-			     0, 0);
-		else
-			dropped(r, t);
-		r->poid.open = false;
-	}
-	r->idle = ie_due ? IDLE_IE_DUE : IDLE_NONE;
 	r->sleeping = false;
 	r->after_idle_out = true;
 	r->ie = false;
@@ -878,7 +835,6 @@ static void irq_end(struct ref *r, unsigned int qi, unsigned int i)
 
 static void reset_thread(struct ref *r)
 {
-	r->idle = IDLE_NONE;
 	/* a post waiting at ONLINE is forgotten with the rest */
 	r->post = false;
 	r->after_idle_out = false;
@@ -953,84 +909,6 @@ static void take_post(struct ref *r, unsigned int i)
 	}
 }
 
-/* ends_irq - event @i ends an interrupt: its tail, or its lost exit */
-static bool ends_irq(const struct ref *r, unsigned int i)
-{
-	unsigned int qi;
-
-	if (r->role[i] == ROLE_TAIL_IE)
-		return true;
-	for (qi = 0; qi < r->nr_irq; qi++)
-		if (r->irq[qi].abort_ev == i)
-			return true;
-	return false;
-}
-
-/*
- * idle_order - thread event @i (an ID an IRQ claims too) against the idle
- * loop's order: in the sleep, only IDLE_OUT, an IE that ends an IRQ, or
- * an ID once an IRQ has returned (it may be an IRQ's); after an IDLE_OUT
- * with the IE due, that IE. Anything else: one of them was lost.
- */
-static void idle_order(struct ref *r, unsigned int i)
-{
-	const struct lp_sm_event *e = &r->ev[i];
-	u32 type = e->type;
-
-	switch (r->idle) {
-	case IDLE_NONE:
-		return;
-	case IDLE_IE_DUE:
-		if (type != LP_SM_IRQ_ENABLE && r->synced)
-			dropped(r, e->time);
-		r->idle = IDLE_NONE;
-		return;
-	case IDLE_WOKEN:
-	case IDLE_WOKEN_ID:
-		/*
-		 * the end of a sleep parsing did not see begin, maybe: the
-		 * IRQ's tail, the idle task's return, more IRQs, IDLE_OUT
-		 * (on_idle_out()); a task's return, and there was none.
-		 * Anything else, or IDLE_OUT after an ID, is what a lost
-		 * IDLE_OUT, or IDLE_IN after that ID, would give too: a
-		 * possible loss, counted.
-		 */
-		if ((type == LP_SM_PREEMPT_DISABLE ||
-		     type == LP_SM_PREEMPT_ENABLE) &&
-		    (e->flags & LP_SM_HW_IRQS_OFF))
-			return;
-		if (type == LP_SM_IRQ_ENABLE) {
-			if (!(e->flags & LP_SM_IDLE_TASK))
-				r->idle = IDLE_NONE;
-		} else if (type == LP_SM_IRQ_DISABLE) {
-			r->idle = IDLE_WOKEN_ID;
-		} else if (type == LP_SM_IDLE_EXIT) {
-			if (r->idle == IDLE_WOKEN_ID)
-				r->idle = IDLE_NONE;
-		} else {
-			if (r->synced)
-				dropped(r, e->time);
-			r->idle = IDLE_NONE;
-		}
-		return;
-	default:
-		break;
-	}
-	if (type == LP_SM_IDLE_EXIT ||
-	    (type == LP_SM_IRQ_ENABLE && ends_irq(r, i)) ||
-	    (type == LP_SM_IRQ_DISABLE && !r->sleeping))
-		return;
-	/* IDLE_OUT was lost: awake, IRQs masked, its POID not known */
-	if (r->synced)
-		dropped(r, e->time);
-	r->idle = IDLE_NONE;
-	r->sleeping = false;
-	r->ie = false;
-	r->ie_known = true;
-	if (!r->paie_resched)
-		r->paie.open = false;
-}
-
 static void interpret(struct ref *r)
 {
 	unsigned int i, qi;
@@ -1073,12 +951,6 @@ static void interpret(struct ref *r)
 				r->irq[qi].pe = r->pe_known && r->pe;
 		if (r->post)
 			take_post(r, i);
-		/*
-		 * parsing started in an IRQ (its exit while not synced), which
-		 * may have ended a sleep that began before
-		 */
-		if (r->unseen_exit[i] && !r->synced && r->idle == IDLE_NONE)
-			r->idle = IDLE_WOKEN;
 		/* the idle loop's silent unmask: until the thread's next */
 		if (r->role[i] == ROLE_THREAD || r->role[i] == ROLE_HW_ID ||
 		    r->role[i] == ROLE_TAIL_IE)
@@ -1095,13 +967,8 @@ static void interpret(struct ref *r)
 			if (q->end_ev == i)
 				irq_end(r, qi, i);
 		}
-		/* the thread's events, and the ID an IRQ claims, as it comes */
-		if (r->role[i] != ROLE_THREAD && r->role[i] != ROLE_TAIL_IE &&
-		    r->role[i] != ROLE_HW_ID)
-			continue;
-		idle_order(r, i);
 		/* the hardware's unmask leaves the thread's IRQs enabled */
-		if (r->role[i] != ROLE_HW_ID)
+		if (r->role[i] == ROLE_THREAD || r->role[i] == ROLE_TAIL_IE)
 			thread_event(r, e, e->time);
 	}
 }
@@ -1125,9 +992,8 @@ unsigned int lp_ref_run_idx(const struct lp_sm_event *ev, unsigned int n,
 	r.scratch = calloc(2 * n + 1, sizeof(*r.scratch));
 	r.nmi_record = calloc(n + 1, sizeof(*r.nmi_record));
 	r.nmi_start = calloc(n + 1, sizeof(*r.nmi_start));
-	r.unseen_exit = calloc(n + 1, sizeof(*r.unseen_exit));
 	if (!r.role || !r.irq_of || !r.irq || !r.span || !r.scratch ||
-	    !r.nmi_record || !r.nmi_start || !r.unseen_exit)
+	    !r.nmi_record || !r.nmi_start)
 		abort();
 
 	classify(&r);
@@ -1140,7 +1006,6 @@ unsigned int lp_ref_run_idx(const struct lp_sm_event *ev, unsigned int n,
 	free(r.scratch);
 	free(r.nmi_record);
 	free(r.nmi_start);
-	free(r.unseen_exit);
 	return r.nr_out;
 }
 

@@ -90,7 +90,6 @@ static const char *state_diff(const struct lp_sm *a, const struct lp_sm *b)
 	FIELD(sched);
 	FIELD(sleeping);
 	FIELD(offline);
-	FIELD(idle);
 	WINDOW(poid);
 	WINDOW(psd);
 	WINDOW(dst);
@@ -202,13 +201,12 @@ static unsigned int seq_len(u64 seed)
 
 /*
  * run_seed - one generated sequence through both parsers. Half the seeds
- * lose an event, the idle task's too: the fast path once parted from the
- * general one only after a lost irq_enable.
+ * lose an event: the fast path once parted from the general one only
+ * after a lost irq_enable.
  */
 static bool run_seed(u64 seed, char *why, size_t size)
 {
-	unsigned int features = LP_GEN_ALL |
-				(seed % 2 ? LP_GEN_LOSSY | LP_GEN_IDLE_LOSS : 0);
+	unsigned int features = LP_GEN_ALL | (seed % 2 ? LP_GEN_LOSSY : 0);
 	struct lp_sm fast, general;
 	unsigned int n, i;
 	bool took_fast;

@@ -13,7 +13,6 @@
 
 typedef uint64_t u64;
 typedef uint32_t u32;
-typedef uint8_t u8;
 typedef int64_t s64;
 
 #define likely(x)	__builtin_expect(!!(x), 1)
