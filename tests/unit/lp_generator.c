@@ -79,7 +79,7 @@ enum gen_site {
 	SITE_IRQ_IE, SITE_IRQ_TAIL_PD, SITE_IRQ_TAIL_PE, SITE_IRQ_SCHED_PD,
 	SITE_IRQ_SCHED_IE, SITE_IRQ_RET_ID, SITE_IRQ_RET_PE, SITE_IRQ_RET_IE,
 	SITE_IDLE_ID, SITE_IDLE_IN, SITE_IDLE_OUT, SITE_IDLE_IE,
-	SITE_HANDLER, SITE_NMI, SITE_HOTPLUG,
+	SITE_IDLE_PREP, SITE_HANDLER, SITE_NMI, SITE_HOTPLUG,
 };
 
 struct gen {
@@ -657,7 +657,7 @@ static bool lossy(struct gen *g, enum gen_site site)
 	case SITE_LOCK_PD: case SITE_UNLOCK_PE: case SITE_HANDLER:
 		return !rnd(g, 100);
 	case SITE_IDLE_ID: case SITE_IDLE_IN: case SITE_IDLE_OUT:
-	case SITE_IDLE_IE:
+	case SITE_IDLE_IE: case SITE_IDLE_PREP:
 		/* the idle task's probes miss as the others do */
 		return (g->features & LP_GEN_IDLE_LOSS) && !rnd(g, 100);
 	default:
@@ -1259,6 +1259,11 @@ static void idle_sleep(struct gen *g)
 	irq_disable(g, SITE_IDLE_ID);
 	g->sleeping = true;
 	emit(g, LP_SM_IDLE_ENTER, 0, SITE_IDLE_IN);
+	/* ct_cpuidle_enter(): the tracing state is on from here */
+	if ((g->features & LP_GEN_IDLE_PREP) && chance(g, 85)) {
+		path(g, LP_PATH_IDLE_PREP);
+		irq_enable(g, SITE_IDLE_PREP);
+	}
 	/*
 	 * A remote wakeup between the idle loop's mask and its sleep (after
 	 * its need_resched check, before hlt): its IPI wakes the CPU once it

@@ -39,7 +39,16 @@
  * or, polling in mwait, by the flag itself.
  */
 #define LP_GEN_REMOTE		0x80
-#define LP_GEN_ALL		(0x0f | LP_GEN_REMOTE)
+/*
+ * The idle loop as 6.3+ kernels run it: ct_cpuidle_enter() tells the
+ * tracing state IRQs are on (trace_hardirqs_on_prepare()) after IDLE_IN,
+ * before the sleep's sti, in most sleeps (default_idle_call(), cpuidle's
+ * states without their own ct_cpuidle_enter()): the IRQ that wakes the CPU
+ * then traces its entry's irq_disable, and the idle loop's unmask after
+ * IDLE_OUT is untraced even when no IRQ came.
+ */
+#define LP_GEN_IDLE_PREP	0x100
+#define LP_GEN_ALL		(0x0f | LP_GEN_REMOTE | LP_GEN_IDLE_PREP)
 /*
  * Not a valid stream: one section toggle or handler exit is lost, as a
  * probe that missed it would. The parser must then count a drop after it,
@@ -132,6 +141,7 @@ enum lp_gen_path {
 	LP_PATH_REMOTE_IN_IRQ,	/* an IRQ running */
 	LP_PATH_REMOTE_IDLE_HLT,	/* asleep in hlt: the IPI wakes it */
 	LP_PATH_REMOTE_IDLE_POLL,	/* asleep in mwait: no IPI */
+	LP_PATH_IDLE_PREP,	/* ct_cpuidle_enter()'s IE before the sleep */
 	LP_GEN_NR_PATHS,
 };
 

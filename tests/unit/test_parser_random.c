@@ -9,9 +9,12 @@
  * a named case of trace_latency_parser_sm_cases.h.
  *
  * The comparison runs on the classic mix, and on half as many seeds with
- * remote wakeups alone (LP_GEN_REMOTE): a post the CPU's next event takes,
- * in every state, which the reference reads from the spec on its own
- * (about ten a sequence; half keeps make check's time).
+ * remote wakeups (LP_GEN_REMOTE): a post the CPU's next event takes, in
+ * every state, which the reference reads from the spec on its own (about
+ * ten a sequence; half keeps make check's time). Those seeds also sleep
+ * as 6.3+ kernels do (LP_GEN_IDLE_PREP): ct_cpuidle_enter()'s traced
+ * unmask before the sleep, so that the IRQ that wakes the CPU traces its
+ * irq_disable and nothing traces the idle loop's unmask after it.
  *
  * LP_RANDOM_SEEDS=<n> changes how many seeds the comparison runs.
  */
@@ -202,11 +205,12 @@ static unsigned long nr_seeds(void)
 
 /*
  * One chunk of the seeds per test: a failure names its first seed. The
- * first CHUNKS tests run the classic mix, the next CHUNKS remote wakeups.
+ * first CHUNKS tests run the classic mix, the next CHUNKS remote wakeups
+ * and the 6.3+ idle loop.
  */
 START_TEST(test_random_chunk)
 {
-	unsigned int features = _i < CHUNKS ? 0 : LP_GEN_REMOTE;
+	unsigned int features = _i < CHUNKS ? 0 : LP_GEN_REMOTE | LP_GEN_IDLE_PREP;
 	unsigned long seeds = features ? (nr_seeds() + 1) / 2 : nr_seeds();
 	unsigned long per = (seeds + CHUNKS - 1) / CHUNKS;
 	unsigned long first = 1 + _i % CHUNKS * per, last = first + per - 1;
@@ -223,7 +227,7 @@ START_TEST(test_random_chunk)
 		}
 	}
 	ck_assert_msg(!bad, "%s: %lu of seeds %lu..%lu differ, first %lu",
-		      features ? "remote" : "classic", bad, first, last,
+		      features ? "remote, 6.3+ idle" : "classic", bad, first, last,
 		      bad_seed);
 }
 END_TEST

@@ -306,6 +306,7 @@ static const char * const path_name[LP_GEN_NR_PATHS] = {
 	[LP_PATH_REMOTE_IN_IRQ] = "remote wakeup in an IRQ",
 	[LP_PATH_REMOTE_IDLE_HLT] = "remote wakeup asleep in hlt (IPI)",
 	[LP_PATH_REMOTE_IDLE_POLL] = "remote wakeup asleep in mwait",
+	[LP_PATH_IDLE_PREP] = "the idle loop's traced unmask before its sleep",
 };
 
 /*
