@@ -173,10 +173,43 @@ static unsigned int claim_hw_id(struct ref *r, unsigned int i)
 	return i;
 }
 
+/*
+ * untraced_wakeup - the unmask at @i ends a sleep: if a thread ID came just
+ * before it (only NMI events between), with no handler, that was the
+ * entry of an interrupt whose vector has no tracepoint, and this unmask
+ * its return. It is an interrupt of vector 0, from that ID to @i, and it
+ * ended the sleep as any IRQ would.
+ */
+static void untraced_wakeup(struct ref *r, unsigned int i)
+{
+	unsigned int j = claim_hw_id(r, i);
+	struct ref_irq *q;
+	unsigned int in;
+
+	if (j == i)
+		return;
+	in = r->nr_irq++;
+	q = &r->irq[in];
+	r->role[j] = ROLE_HW_ID;
+	r->irq_of[j] = in;
+	r->role[i] = ROLE_TAIL_IE;
+	r->irq_of[i] = in;
+	q->start = r->ev[j].time;
+	q->start_ev = j;
+	q->entry_ev = j;
+	q->end = r->ev[i].time;
+	q->end_ev = i;
+	q->abort_ev = NO_IRQ;
+	q->last_ev = i;
+	q->kind = LATENCY_PARSER_VECTOR;
+	q->id = 0;
+	add_span(r, q->start, q->end);
+}
+
 static void classify(struct ref *r)
 {
 	unsigned int nesting = 0, nmi_nesting = 0, in = NO_IRQ;
-	bool offline = false, tail = false;
+	bool offline = false, tail = false, asleep = false;
 	u64 nmi_start = 0;
 	unsigned int i, j;
 
@@ -192,6 +225,7 @@ static void classify(struct ref *r)
 				nesting = nmi_nesting = 0;
 				in = NO_IRQ;
 				tail = false;
+				asleep = false;
 			}
 			continue;
 		}
@@ -225,6 +259,7 @@ static void classify(struct ref *r)
 			in = NO_IRQ;
 			nesting = 0;
 			tail = false;
+			asleep = false;
 			continue;
 		case LP_SM_IRQ_ENTRY:
 			r->role[i] = ROLE_HANDLER;
@@ -260,8 +295,15 @@ static void classify(struct ref *r)
 
 		/* a thread event */
 		r->role[i] = ROLE_THREAD;
-		if (in == NO_IRQ)
+		if (in == NO_IRQ) {
+			if (e->type == LP_SM_IDLE_ENTER)
+				asleep = true;
+			else if (e->type == LP_SM_IDLE_EXIT)
+				asleep = false;
+			else if (asleep && e->type == LP_SM_IRQ_ENABLE)
+				untraced_wakeup(r, i);
 			continue;
+		}
 		if (nesting) {
 			/* the handler's exit was lost: the IRQ is forgotten */
 			r->irq[in].abort_ev = i;
@@ -287,6 +329,7 @@ static void classify(struct ref *r)
 		add_span(r, r->irq[in].start, e->time);
 		in = NO_IRQ;
 		tail = false;
+		asleep = false;
 	}
 	(void)tail;
 }
