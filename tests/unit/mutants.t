@@ -77,7 +77,7 @@ first_failure() {
 # the unmutated parser passes the same run, or no failure below means much
 n=1
 dir=$out/none
-mkdir -p "$dir" && cp "$ktrace/trace_latency_parser_sm.c" "$dir/"
+mkdir -p "$dir" && cp "$ktrace"/trace_latency_parser_sm{.c,_fast.h} "$dir/"
 if build "$dir" >"$dir/build.log" 2>&1 && build_fast "$dir" >>"$dir/build.log" 2>&1 &&
    LP_TRUTH_SEEDS=$seeds CK_TAP_LOG_FILE_NAME=- CK_VERBOSITY=silent \
 	"$dir/test_parser_truth" >"$dir/run.log" 2>&1 &&
@@ -93,7 +93,7 @@ for p in "${patches[@]}"; do
 	name=$(basename "$p" .patch)
 	dir=$out/$name
 	rm -rf "$dir" && mkdir -p "$dir"
-	cp "$ktrace/trace_latency_parser_sm.c" "$dir/"
+	cp "$ktrace"/trace_latency_parser_sm{.c,_fast.h} "$dir/"
 	if ! patch -s -d "$dir" -p3 <"$p" >"$dir/patch.log" 2>&1; then
 		echo "not ok $n - $name: the patch no longer applies"
 		continue

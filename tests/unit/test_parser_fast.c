@@ -5,13 +5,13 @@
  *
  * latency_parser_sm_event() takes the four toggles of a quiet CPU (synced,
  * outside the scheduler and the sleep, no IRQ in flight) a short way,
- * lp_fast_toggle(), which claims to do what lp_sm_parse() does in that
- * state. Nothing else checks that claim: the reference and the ground
+ * latency_parser_sm_toggle(), inlined into the probes, which claims to do
+ * what latency_parser_sm_parse() does in that state. Nothing else checks that claim: the reference and the ground
  * truth judge the dispatcher as a whole, and a state the fast path forgets
  * to update (idle_unmask_unseen, once) only shows events later, as a drop
  * that does not come. So here the same events go, the same lazy way, to
- * two parsers: one through the dispatcher, one through lp_sm_parse()
- * alone. After every event both must have written the same records and be
+ * two parsers: one through the dispatcher, one through
+ * latency_parser_sm_parse() alone. After every event both must have written the same records and be
  * in the same state, field by field.
  *
  * The sequences are the generator's (valid, and lossy: a lost toggle is
@@ -19,8 +19,9 @@
  * of thread and IRQ events from a few states of the parser: the fast path
  * must hold on any input, since a probe that misses an event makes any.
  *
- * The state machine's source is included, not linked: lp_sm_parse() and
- * lp_quiet() are static, and the test must call the general path alone.
+ * The state machine's source is included, not linked: the test reads the
+ * fast path's lp_quiet(), and the fields the general path keeps for it
+ * (quiet) are compared like the others.
  *
  * LP_FAST_SEEDS=<n> changes how many generated sequences run.
  */
@@ -124,6 +125,7 @@ static const char *state_diff(const struct lp_sm *a, const struct lp_sm *b)
 	FIELD(nmi_time);
 	FIELD(nmi_seq);
 	FIELD(remote_resched);
+	FIELD(quiet);
 #undef WINDOW
 #undef FIELD
 	return NULL;
@@ -153,9 +155,16 @@ static void describe_records(char *buf, size_t size, const char *who,
 		snprintf(buf + len, size - len, " none");
 }
 
+/* stale_quiet - @sm's quiet is not what its fields say (it is a cache) */
+static bool stale_quiet(const struct lp_sm *sm)
+{
+	return sm->quiet != (sm->synced && !sm->sched && !sm->sleeping &&
+			     !sm->irq_nesting && !sm->irq_tail);
+}
+
 /*
  * step - @ev through @fast by the dispatcher and through @general by
- * lp_sm_parse(); false, with what differs in @why, if they part
+ * latency_parser_sm_parse(); false, with what differs in @why, if they part
  */
 static bool step(struct lp_sm *fast, struct lp_sm *general,
 		 const struct lp_sm_event *ev, bool *took_fast,
@@ -167,7 +176,7 @@ static bool step(struct lp_sm *fast, struct lp_sm *general,
 
 	*took_fast = takes_fast(fast, ev);
 	nf = lp_sm_event_lazy_via(latency_parser_sm_event, fast, ev, rf, NULL);
-	ng = lp_sm_event_lazy_via(lp_sm_parse, general, ev, rg, NULL);
+	ng = lp_sm_event_lazy_via(latency_parser_sm_parse, general, ev, rg, NULL);
 	for (i = 0; i < nf && i < ng && same_record(&rf[i], &rg[i]); i++)
 		;
 	if (i < nf || i < ng) {
@@ -176,6 +185,17 @@ static bool step(struct lp_sm *fast, struct lp_sm *general,
 			 (unsigned long long)ev->time);
 		describe_records(why, size, "dispatcher", rf, nf);
 		describe_records(why, size, "general", rg, ng);
+		return false;
+	}
+	/*
+	 * The fast path trusts quiet: a general path that let it go stale
+	 * would send toggles the fast way in a state it does not handle.
+	 */
+	if (stale_quiet(fast) || stale_quiet(general)) {
+		snprintf(why, size, "%s at %llu: quiet is %d, the state says %d",
+			 lp_sm_type_name(ev->type), (unsigned long long)ev->time,
+			 stale_quiet(fast) ? fast->quiet : general->quiet,
+			 stale_quiet(fast) ? !fast->quiet : !general->quiet);
 		return false;
 	}
 	field = state_diff(fast, general);
