@@ -158,7 +158,7 @@ static void describe_records(char *buf, size_t size, const char *who,
 /* stale_quiet - @sm's quiet is not what its fields say (it is a cache) */
 static bool stale_quiet(const struct lp_sm *sm)
 {
-	return sm->quiet != (sm->synced && !sm->sched && !sm->sleeping &&
+	return sm->quiet != (sm->synced && !sm->sleeping &&
 			     !sm->irq_nesting && !sm->irq_tail);
 }
 
