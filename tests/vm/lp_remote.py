@@ -44,6 +44,9 @@ floored (w) or rounded up (u) to the microsecond:
                 that started after it (the reschedule IPI, when one came)
   inflight      1 if the PAIE starts at an interrupt of the CPU that was
                 running at the post (the tracer then discounts it whole)
+  atirq         1 if the PAIE starts where an interrupt of the CPU that
+                began after the post returned (as it would if no post came
+                and the reschedule IPI's return started it)
   preempted     1 if the hog was preempted (prev_state R+) between w and s
   ipis          reschedule IPIs (vector 253) the CPU took between w and s
 """
@@ -206,7 +209,8 @@ def main(phases_path, trace_path):
             dirty[c] = False
 
     keys = ["phase", "round", "kind", "waker", "cpu", "w", "u", "s", "state", "clean",
-            "paie", "start", "early", "end", "irq", "flight", "inflight", "preempted", "ipis"]
+            "paie", "start", "early", "end", "irq", "flight", "inflight", "preempted", "ipis",
+            "atirq"]
     print("\t".join(keys))
     for r in wakes:
         b = r["cpu"]
@@ -214,6 +218,7 @@ def main(phases_path, trace_path):
         # interrupts of the CPU running at the post, which lies in [w, u]
         running = [st for (st, d) in cpu_irqs if st <= r["u"] and st + d >= r["w"]]
         r["early"] = sum(1 for st in r["news"] if r["w"] <= st <= r["u"] or st in running)
+        r["atirq"] = 0
         if r["paie"] is None:
             r["paie"], r["start"] = "-", "-"
             r["irq"], r["flight"], r["inflight"] = "-", "-", 0
@@ -221,6 +226,8 @@ def main(phases_path, trace_path):
             val, start = r["paie"]
             r["paie"], r["start"] = val, start
             r["inflight"] = 1 if start in running else 0
+            r["atirq"] = 1 if any(st >= r["w"] and 0 <= start - (st + d) <= 1000
+                                  for (st, d) in cpu_irqs) else 0
             after = [st for (st, d) in cpu_irqs if st > start]
             r["flight"] = min(after) - start if after else "-"
             end = r["end"]
