@@ -302,6 +302,8 @@ static void classify(struct ref *r)
 				asleep = false;
 			else if (asleep && e->type == LP_SM_IRQ_ENABLE)
 				untraced_wakeup(r, i);
+			else if (e->type != LP_SM_IRQ_DISABLE)
+				asleep = false;	/* an IDLE_OUT was lost */
 			continue;
 		}
 		if (nesting) {
@@ -649,7 +651,8 @@ static void on_ie(struct ref *r, const struct lp_sm_event *e, u64 t)
 		return;
 	r->ie = true;
 	r->ie_known = true;
-	if (!r->sched && !was && in_pe_ie(r))
+	/* asleep (6.3+'s unmask before the sleep), no entry into pe_ie */
+	if (!r->sched && !was && in_pe_ie(r) && !r->sleeping)
 		enter_pe_ie(r, e, t);
 }
 
@@ -760,6 +763,16 @@ static void on_idle_out(struct ref *r, const struct lp_sm_event *e, u64 t)
  */
 static void thread_event(struct ref *r, const struct lp_sm_event *e, u64 t)
 {
+	/*
+	 * Asleep, the thread neither toggles preemption nor schedules: an
+	 * IDLE_OUT was lost before this event (one drop), and it is awake.
+	 */
+	if (r->sleeping && e->type != LP_SM_IRQ_DISABLE &&
+	    e->type != LP_SM_IRQ_ENABLE && e->type <= LP_SM_SCHED_EXIT) {
+		if (r->synced)
+			dropped(r, t);
+		r->sleeping = false;
+	}
 	/* the idle task outside the scheduler counts as preemption enabled */
 	if ((e->flags & LP_SM_IDLE_TASK) && !r->sched) {
 		r->pe = true;
@@ -802,6 +815,7 @@ static void irq_end(struct ref *r, unsigned int qi, unsigned int i)
 {
 	struct ref_irq *q = &r->irq[qi];
 	bool was_pe_ie = in_pe_ie(r);
+	bool woke = r->sleeping;
 	unsigned int j, last, last_pd;
 
 	if (q->synced)
@@ -817,6 +831,13 @@ static void irq_end(struct ref *r, unsigned int qi, unsigned int i)
 	 * is an entry into pe_ie) until the idle loop masks them at IDLE_OUT.
 	 */
 	r->sleeping = false;
+	/*
+	 * That is the idle task's entry into pe_ie (the spec's "an IRQ's
+	 * return in the sleep"), whether or not an unmask is traced then:
+	 * since 6.3 the tracing state is on from before the sleep.
+	 */
+	if (woke && r->synced)
+		open_paie(r, &r->ev[i], q->end);
 
 	/*
 	 * The thread's pe_ie time before the IRQ stays in PAIE only if it
