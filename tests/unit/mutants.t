@@ -11,7 +11,9 @@
 # a window), test_parser, the named cases with their exact records.
 # Each line names the first seed, sequence or case that caught it. A patch that no longer applies fails too:
 # the mutant must follow the code it breaks. LP_MUTANT_SEEDS=<n> sets how
-# many seeds a mutant gets (default 100000). LP_SM_TREE=<dir> takes the
+# many seeds a mutant gets (default 100000), and test_parser_fast as many
+# generated sequences. LP_MUTANT_JOBS=<n> runs that many mutants at once
+# (default 2; the results are printed in order). LP_SM_TREE=<dir> takes the
 # state machine from another kernel tree than build/linux (a change to it
 # not in the tree yet, with the mutants that follow it).
 
@@ -20,6 +22,8 @@ unit=$root/tests/unit
 ktrace=${LP_SM_TREE:-$root/build/linux}/kernel/trace
 out=$root/build/unit/mutants
 seeds=${LP_MUTANT_SEEDS:-100000}
+jobs=${LP_MUTANT_JOBS:-2}
+export LP_FAST_SEEDS=$seeds
 
 if [ ! -f "$ktrace/trace_latency_parser_sm.c" ]; then
 	echo "1..0 # SKIP parser source missing"
@@ -74,33 +78,39 @@ first_failure() {
 	grep -m1 '^not ok' "$1" | sed 's/^not ok [0-9]* - //; s/^[^:]*:[^:]*:[^:]*: //'
 }
 
-# the unmutated parser passes the same run, or no failure below means much
-n=1
-dir=$out/none
-mkdir -p "$dir" && cp "$ktrace"/trace_latency_parser_sm{.c,_fast.h} "$dir/"
-if build "$dir" >"$dir/build.log" 2>&1 && build_fast "$dir" >>"$dir/build.log" 2>&1 &&
-   LP_TRUTH_SEEDS=$seeds CK_TAP_LOG_FILE_NAME=- CK_VERBOSITY=silent \
-	"$dir/test_parser_truth" >"$dir/run.log" 2>&1 &&
-   CK_TAP_LOG_FILE_NAME=- CK_VERBOSITY=silent \
-	"$dir/test_parser_fast" >"$dir/fast.log" 2>&1; then
-	echo "ok $n - the parser as it is passes $seeds seeds"
-else
-	echo "not ok $n - the parser as it is fails $seeds seeds (see $dir)"
-fi
+# run_none - the unmutated parser passes the same run, or no failure below
+# means much: test 1
+run_none() {
+	local dir=$out/none
 
-for p in "${patches[@]}"; do
-	n=$((n + 1))
+	mkdir -p "$dir" && cp "$ktrace"/trace_latency_parser_sm{.c,_fast.h} "$dir/"
+	if build "$dir" >"$dir/build.log" 2>&1 &&
+	   build_fast "$dir" >>"$dir/build.log" 2>&1 &&
+	   LP_TRUTH_SEEDS=$seeds CK_TAP_LOG_FILE_NAME=- CK_VERBOSITY=silent \
+		"$dir/test_parser_truth" >"$dir/run.log" 2>&1 &&
+	   CK_TAP_LOG_FILE_NAME=- CK_VERBOSITY=silent \
+		"$dir/test_parser_fast" >"$dir/fast.log" 2>&1; then
+		echo "ok 1 - the parser as it is passes $seeds seeds"
+	else
+		echo "not ok 1 - the parser as it is fails $seeds seeds (see $dir)"
+	fi
+}
+
+# run_mutant N PATCH - one mutant, as a TAP line
+run_mutant() {
+	local n=$1 p=$2 name dir caught
+
 	name=$(basename "$p" .patch)
 	dir=$out/$name
 	rm -rf "$dir" && mkdir -p "$dir"
 	cp "$ktrace"/trace_latency_parser_sm{.c,_fast.h} "$dir/"
 	if ! patch -s -d "$dir" -p3 <"$p" >"$dir/patch.log" 2>&1; then
 		echo "not ok $n - $name: the patch no longer applies"
-		continue
+		return
 	fi
 	if ! build "$dir" >"$dir/build.log" 2>&1; then
 		echo "not ok $n - $name: does not build"
-		continue
+		return
 	fi
 	LP_TRUTH_SEEDS=$seeds LP_TRUTH_STOP=1 CK_TAP_LOG_FILE_NAME=- \
 		CK_VERBOSITY=silent "$dir/test_parser_truth" >"$dir/run.log" 2>&1
@@ -122,4 +132,20 @@ for p in "${patches[@]}"; do
 	else
 		echo "not ok $n - $name: not caught in $seeds seeds"
 	fi
+}
+
+# Two at a time by default: the tests of a mutant are single-threaded.
+run_none >"$out/none.tap" &
+n=1
+for p in "${patches[@]}"; do
+	n=$((n + 1))
+	while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
+		wait -n
+	done
+	run_mutant "$n" "$p" >"$out/$(basename "$p" .patch).tap" &
+done
+wait
+cat "$out/none.tap"
+for p in "${patches[@]}"; do
+	cat "$out/$(basename "$p" .patch).tap"
 done
