@@ -71,8 +71,8 @@
 #define LP_GEN_REALISTIC	0x20
 /*
  * With LP_GEN_LOSSY: the lost event may also be one of the idle task's own
- * (its ID, IDLE_IN, IDLE_OUT or IE). A new bit, so that the classic
- * profile's seeds give the sequences they always gave.
+ * (its ID, IDLE_IN, IDLE_OUT or IE, or the unmask before its sleep). Its
+ * own bit, so that a test can leave the idle task's probes alone.
  */
 #define LP_GEN_IDLE_LOSS	0x40
 
@@ -165,7 +165,7 @@ struct lp_gen_truth {
 /* lp_gen_truth_features - what the ground-truth test asks for a seed */
 static inline unsigned int lp_gen_truth_features(u64 seed)
 {
-	return LP_GEN_ALL | (seed % 4 ? 0 : LP_GEN_LOSSY);
+	return LP_GEN_ALL | (seed % 4 ? 0 : LP_GEN_LOSSY | LP_GEN_IDLE_LOSS);
 }
 
 /* The load profiles the ground-truth test runs, each on the same seeds. */

@@ -122,6 +122,8 @@ struct ref {
 	bool		sx_seen;	/* SX of a task: EV7 is its PE */
 	bool		ev3_seen;
 	bool		sleeping;
+	bool		in_call;	/* the idle call: IDLE_IN to IDLE_OUT */
+	bool		call_known;	/* whether in_call is known */
 	bool		offline;
 	struct ref_win	poid;
 	struct ref_win	psd;
@@ -526,6 +528,9 @@ static void enter_pe_ie(struct ref *r, const struct lp_sm_event *e, u64 t)
 	if (r->synced) {
 		if (r->poid.open)
 			record(r, &r->poid, LP_POID, t);
+	} else if ((e->flags & LP_SM_IDLE_TASK) && !r->call_known) {
+		/* the idle task may be in its idle call: not synced yet */
+		return;
 	} else {
 		/* the window this ends began before parsing did */
 		r->synced = true;
@@ -738,6 +743,7 @@ static void on_idle_in(struct ref *r, const struct lp_sm_event *e, u64 t)
 	if (r->synced && (e->flags & LP_SM_NEED_RESCHED))
 		open_paie(r, e, t);
 	r->sleeping = true;
+	r->in_call = true;
 }
 
 /*
@@ -748,6 +754,7 @@ static void on_idle_in(struct ref *r, const struct lp_sm_event *e, u64 t)
 static void on_idle_out(struct ref *r, const struct lp_sm_event *e, u64 t)
 {
 	r->sleeping = false;
+	r->in_call = false;
 	r->after_idle_out = true;
 	r->ie = false;
 	r->ie_known = true;
@@ -763,16 +770,28 @@ static void on_idle_out(struct ref *r, const struct lp_sm_event *e, u64 t)
  */
 static void thread_event(struct ref *r, const struct lp_sm_event *e, u64 t)
 {
-	/*
-	 * Asleep, the thread neither toggles preemption nor schedules: an
-	 * IDLE_OUT was lost before this event (one drop), and it is awake.
-	 */
-	if (r->sleeping && e->type != LP_SM_IRQ_DISABLE &&
-	    e->type != LP_SM_IRQ_ENABLE && e->type <= LP_SM_SCHED_EXIT) {
+	bool toggle_or_switch = e->type == LP_SM_PREEMPT_DISABLE ||
+				e->type == LP_SM_PREEMPT_ENABLE ||
+				e->type == LP_SM_SCHED_ENTRY ||
+				e->type == LP_SM_SCHED_EXIT;
+	bool lost;
+
+	/* the spec's lost idle events: each is one drop */
+	if (e->type == LP_SM_IDLE_ENTER)
+		lost = r->in_call || (r->ie_known && r->ie);
+	else if (e->type == LP_SM_IDLE_EXIT)
+		lost = !r->in_call;
+	else
+		lost = toggle_or_switch && r->in_call;
+	if (lost) {
 		if (r->synced)
 			dropped(r, t);
-		r->sleeping = false;
+		if (toggle_or_switch)
+			r->in_call = r->sleeping = false;
 	}
+	if (toggle_or_switch || e->type == LP_SM_IDLE_ENTER ||
+	    e->type == LP_SM_IDLE_EXIT || !(e->flags & LP_SM_IDLE_TASK))
+		r->call_known = true;
 	/* the idle task outside the scheduler counts as preemption enabled */
 	if ((e->flags & LP_SM_IDLE_TASK) && !r->sched) {
 		r->pe = true;
@@ -904,7 +923,7 @@ static void reset_thread(struct ref *r)
 	r->after_idle_out = false;
 	r->synced = r->pe_known = r->ie_known = false;
 	r->pe = r->ie = r->sched = r->sx_seen = r->ev3_seen = false;
-	r->sleeping = false;
+	r->sleeping = r->in_call = r->call_known = false;
 	r->pd_valid = false;
 	close_all(r);
 }

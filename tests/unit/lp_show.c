@@ -60,9 +60,6 @@ int main(int argc, char **argv)
 					   !strcmp(profile, "realistic") ?
 					   LP_PROFILE_REALISTIC :
 					   LP_PROFILE_CLASSIC);
-	/* as test_parser_truth.c: the realistic profile's idle-task losses */
-	if (getenv("LP_TRUTH_IDLE_LOSS") && (features & LP_GEN_REALISTIC))
-		features |= LP_GEN_IDLE_LOSS;
 	if (getenv("LP_SHOW_FEATURES"))
 		features = strtoul(getenv("LP_SHOW_FEATURES"), NULL, 0);
 	n = lp_gen_sequence_truth(seed, seq_len(seed), events, MAX_EVENTS,

@@ -90,6 +90,7 @@ static const char *state_diff(const struct lp_sm *a, const struct lp_sm *b)
 	FIELD(ie);
 	FIELD(sched);
 	FIELD(sleeping);
+	FIELD(idle_call);
 	FIELD(offline);
 	WINDOW(poid);
 	WINDOW(psd);
@@ -158,7 +159,7 @@ static void describe_records(char *buf, size_t size, const char *who,
 /* stale_quiet - @sm's quiet is not what its fields say (it is a cache) */
 static bool stale_quiet(const struct lp_sm *sm)
 {
-	return sm->quiet != (sm->synced && !sm->sleeping &&
+	return sm->quiet != (sm->synced && !sm->idle_call &&
 			     !sm->irq_nesting && !sm->irq_tail);
 }
 

@@ -73,13 +73,6 @@ static const char * const profile_name[] = {
 static struct lp_sm_event events[MAX_EVENTS];
 static struct lp_gen_truth truth;
 
-/*
- * LP_TRUTH_IDLE_LOSS=1: the realistic profile's lossy seeds may also lose
- * one of the idle task's events (LP_GEN_IDLE_LOSS). Off by default: the
- * parser does not yet tell such a loss by a drop (see the README).
- */
-static unsigned int realistic_extra;
-
 static unsigned long env_ulong(const char *name, unsigned long def)
 {
 	const char *s = getenv(name);
@@ -111,9 +104,7 @@ static enum lp_oracle_verdict judge(u64 seed, enum lp_gen_profile p,
 	unsigned int n;
 
 	n = lp_gen_sequence_truth(seed, seq_len(seed), events, MAX_EVENTS,
-				  lp_gen_profile_features(seed, p) |
-				  (p == LP_PROFILE_REALISTIC ? realistic_extra : 0),
-				  &truth);
+				  lp_gen_profile_features(seed, p), &truth);
 	return lp_oracle_check(events, n, &truth, o);
 }
 
@@ -219,11 +210,11 @@ START_TEST(test_truth_not_vacuous)
 		return;
 	ck_assert_uint_gt(st->seeds, 0);
 	ck_assert_uint_ge(st->wakeups_checked, 4 * st->seeds);
-	ck_assert_msg(st->wakeups_excused * 100 <= 15 * st->wakeups,
+	ck_assert_msg(st->wakeups_excused * 100 <= 20 * st->wakeups,
 		      "%s: %lu of %lu wakeups excused", profile_name[_i],
 		      st->wakeups_excused, st->wakeups);
 	ck_assert_msg(st->spans_excused * 100 <=
-		      15 * (st->spans_checked + st->spans_excused),
+		      20 * (st->spans_checked + st->spans_excused),
 		      "%s: %lu of %lu windows excused", profile_name[_i],
 		      st->spans_excused, st->spans_checked + st->spans_excused);
 }
@@ -240,21 +231,24 @@ static const char * const unchecked_name[] = {
  * Most that may go unchecked, in thousandths of the true windows after
  * tracing began, per profile and reason: a parser or an oracle that starts
  * skipping more fails here even where each seed passes. Measured on seeds
- * 1 to 100 000, with remote wakeups: classic 5.77%, 0.18%, 0.24% and
- * 0.15%; realistic 6.54%, 0.14%, 0.23% and 0.17% (more excused: the
- * tracer's start waits for the start IPI, an interrupt, and interrupts are
- * rarer there); the limits leave room above that for other seed ranges,
- * not for a new way to skip.
+ * 1 to 100 000, with remote wakeups and the idle task's losses: classic
+ * 9.00%, 0.27%, 0.24% and 0.21%; realistic 13.96%, 0.22%, 0.23% and
+ * 0.24%. Most of what is excused lies before the parser syncs: the
+ * tracer's start waits for the start IPI, an interrupt, and an idle CPU is
+ * parsed only once it is seen out of its idle call (IDLE_OUT, then an
+ * entry into pe_ie), which takes a sleep or two where interrupts are rare.
+ * The limits leave room above that for other seed ranges, not for a new
+ * way to skip.
  */
 static const unsigned int unchecked_limit[LP_NR_PROFILES][LP_UNCHECKED_NR] = {
 	[LP_PROFILE_CLASSIC] = {
-		[LP_UNCHECKED_EXCUSED] = 65,
+		[LP_UNCHECKED_EXCUSED] = 100,
 		[LP_UNCHECKED_SILENT_PAIE] = 5,
 		[LP_UNCHECKED_LOST_NO_SE] = 4,
 		[LP_UNCHECKED_UNTRACED_END] = 3,
 	},
 	[LP_PROFILE_REALISTIC] = {
-		[LP_UNCHECKED_EXCUSED] = 85,
+		[LP_UNCHECKED_EXCUSED] = 150,
 		[LP_UNCHECKED_SILENT_PAIE] = 5,
 		[LP_UNCHECKED_LOST_NO_SE] = 4,
 		[LP_UNCHECKED_UNTRACED_END] = 3,
@@ -516,8 +510,6 @@ int main(void)
 	int failed, p;
 
 	lp_oracle_latency_only = getenv("LP_TRUTH_LATENCY_ONLY");
-	if (getenv("LP_TRUTH_IDLE_LOSS"))
-		realistic_extra = LP_GEN_IDLE_LOSS;
 	srunner_set_fork_status(sr, CK_NOFORK);
 	srunner_run_all(sr, CK_SILENT);
 	failed = srunner_ntests_failed(sr);
