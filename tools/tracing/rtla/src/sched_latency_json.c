@@ -393,4 +393,3 @@ int sl_write_json(struct sl_tool *tool)
 
 	return sl_report_close(fp, out);
 }
-
