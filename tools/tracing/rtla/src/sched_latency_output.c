@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "sched_latency_output.h"
-#include "sched_latency_collect.h"
 #include "sched_latency_events.h"
 #include "sched_latency_workload.h"
 
