@@ -199,11 +199,11 @@ patches-lts:
 	@$(TOP)/scripts/export-patches.sh $(LTS_TREE) $(LTS_PATCHES)
 
 # dist - both series, for a mailing list or a distro: build/dist/mainline
-# (the kernel patches, the last one completed with rtla sched-latency's
-# sources, tests and man pages) and build/dist/6.12 (the backport)
+# (the kernel patches and rtla sched-latency's) and build/dist/6.12 (the
+# backport), each checked with git am on its pristine tree
 dist: kernel-src kernel-src-lts
-	@$(TOP)/scripts/dist.sh $(KTREE) $(PATCHES) $(TOP) $(BUILD)/dist/mainline
-	@$(TOP)/scripts/dist.sh $(LTS_TREE) $(LTS_PATCHES) $(TOP) $(BUILD)/dist/$(LTS)
+	@$(TOP)/scripts/dist.sh $(KTREE) $(PATCHES) $(BUILD)/dist/mainline
+	@$(TOP)/scripts/dist.sh $(LTS_TREE) $(LTS_PATCHES) $(BUILD)/dist/$(LTS)
 
 # bisect-build - every patch of both dist series builds on its own; FROM=N
 # builds from patch N on (the ones before are applied, not built);

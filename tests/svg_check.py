@@ -171,7 +171,8 @@ def check_hist(root, ncpus):
         if ncpus is not None and len(strips) != ncpus:
             err("panel %s: %d strips, not %d" % (p.get("data-var"), len(strips), ncpus))
         for s in strips:
-            bars = [r for r in s.iter(NS + "rect") if r.get("data-count")]
+            # the bins (one path) and the count over the range (a rect)
+            bars = [e for e in s.iter() if e.get("data-count")]
             maxl = [ln for ln in s.iter(NS + "line") if ln.get("data-max-ns")]
             if bars and len(maxl) != 1:
                 err("%s CPU %s: %d maximum lines" % (p.get("data-var"), s.get("data-cpu"),

@@ -7,6 +7,12 @@
 # mainline's. The only exceptions are the files listed in ADAPTED, which
 # follow an API that changed between the two kernels; their differences
 # are shown. The host tests (tests/unit) build the mainline tree's files.
+#
+# And one source of truth for rtla sched-latency: its files are both in
+# the overlay (tools/tracing/rtla and Documentation/tools/rtla here, what
+# make rtla lays over the tree) and in the mainline series' rtla patches.
+# The files the series adds there, made from kernel-patches/ alone, must be
+# the overlay's, file for file and byte for byte.
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/tap.sh"
@@ -51,15 +57,65 @@ without_section() {
 		}' "$1"
 }
 
+# The rtla files of the overlay: rtla is mainline's only (the backport has
+# no rtla patch), and its man pages are rtla's.
+OVERLAY="tools/tracing/rtla Documentation/tools/rtla"
+
+# overlay_of_series PATCHDIR DEST - write into DEST the files the series
+# of PATCHDIR adds under OVERLAY, applying its patches in order to those
+# files only; print their paths
+overlay_of_series() {
+	local patchdir=$1 dest=$2 files patch dir
+	local -a include=()
+
+	files=$(sed "s|^|$patchdir/|" "$patchdir/series" | xargs cat | awk '
+		/^diff --git / { f = substr($4, 3) }
+		/^new file mode / { live[f] = 1 }
+		/^deleted file mode / { delete live[f] }
+		END { for (f in live) print f }' | sort)
+	for f in $files; do
+		for dir in $OVERLAY; do
+			case "$f" in "$dir"/*) include+=("--include=$f") ;; esac
+		done
+	done
+	[ ${#include[@]} -gt 0 ] || return 0
+	while read -r patch; do
+		(cd "$dest" && git apply "${include[@]}" "$patchdir/$patch") ||
+			echo "# $patch does not apply to the overlay's files"
+	done < "$patchdir/series"
+	(cd "$dest" && find . -type f | sed 's|^\./||' | sort)
+}
+
+made=$(mktemp -d)
+trap 'rm -rf "$made"' EXIT
+from_series=$(overlay_of_series "$top/kernel-patches" "$made")
+overlay=$(cd "$top" && find $OVERLAY -type f | sort)
+[ -n "$from_series" ]
+ok $? "the mainline series adds rtla's files ($(wc -w <<< "$from_series"))"
+diff <(echo "$overlay") <(echo "$from_series") | grep '^[<>]' |
+	sed 's/^</# only in the overlay:/; s/^>/# only in the series:/'
+[ "$overlay" = "$from_series" ]
+ok $? "the overlay has the files the series' rtla patches add, no more"
+differ=
+for f in $from_series; do
+	[ -f "$top/$f" ] || continue
+	cmp -s "$made/$f" "$top/$f" || differ="$differ $f"
+done
+for f in $differ; do
+	diff -u "$made/$f" "$top/$f" | head -20 | sed 's/^/# /'
+done
+[ -z "$differ" ]
+ok $? "each of them is the series' byte for byte${differ:+ (differ:$differ)}"
+
 for tree in "$main" "$lts"; do
 	if [ ! -d "$tree/.git" ]; then
-		echo "1..0 # SKIP no $tree (make kernel-src kernel-src-lts)"
-		exit 0
+		skip "the files both series add" "no $tree (make kernel-src kernel-src-lts)"
+		tap_done
 	fi
 done
 
 added=$(git -C "$main" diff --name-only --diff-filter=A base..HEAD -- \
-	':!tools/tracing/rtla')
+	':!tools/tracing/rtla' ':!Documentation/tools/rtla')
 [ -n "$added" ]
 ok $? "the mainline series adds files ($(wc -w <<< "$added"))"
 

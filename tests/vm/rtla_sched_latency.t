@@ -181,7 +181,7 @@ strips = [g for g in root.iter("{http://www.w3.org/2000/svg}g")
           if g.get("data-role") == "strip" and g.get("data-var") == "poid"]
 marks = [int(ln.get("data-max-ns")) for ln in strips[0].iter("{http://www.w3.org/2000/svg}line")
          if ln.get("data-max-ns")]
-bars = [r for r in strips[0].iter("{http://www.w3.org/2000/svg}rect") if r.get("data-count")]
+bars = [e for e in strips[0].iter() if e.get("data-count")]
 sys.exit(0 if marks == [poid] and bars else 1)' "$out/preempt.svg" "$out/preempt.json" $cpu
 check "the JSON has every documented key" sl_json_keys "$out/preempt.json"
 

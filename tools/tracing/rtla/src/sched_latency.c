@@ -25,6 +25,7 @@
 #include "sched_latency_mode.h"
 #include "sched_latency_collect.h"
 #include "sched_latency_instance.h"
+#include "sched_latency_svg.h"
 #include "sched_latency_verdict.h"
 #include "sched_latency_workload.h"
 
@@ -46,7 +47,8 @@ __noreturn static void sched_latency_usage(int err)
 		NULL,
 	};
 
-	fprintf(stderr, "rtla sched-latency: bounds the scheduling latency of each cpu (version %s)\n",
+	fprintf(stderr,
+		"rtla sched-latency: bounds the scheduling latency of each cpu (version %s)\n",
 		VERSION);
 	for (i = 0; msg[i]; i++)
 		fprintf(stderr, "%s\n", msg[i]);
@@ -80,8 +82,6 @@ static struct osnoise_tool *sched_latency_init_tool(struct common_params *common
 	struct sl_tool *tool;
 	char name[64];
 
-	sl_nano = common->output_divisor == 1;
-
 	/* exits when the system cannot measure, before anything is made */
 	sl_check_system(params);
 
@@ -90,7 +90,7 @@ static struct osnoise_tool *sched_latency_init_tool(struct common_params *common
 	snprintf(name, sizeof(name), "sched_latency_%d", getpid());
 	top = osnoise_init_tool(name);
 	if (!top) {
-		err_msg("rtla sched-latency: cannot create the trace instance %s\n", name);
+		sl_err("cannot create the trace instance %s\n", name);
 		sl_close_output(&params->json, false);
 		sl_close_output(&params->svg, false);
 		return NULL;
@@ -125,7 +125,7 @@ static int sched_latency_apply_config(struct osnoise_tool *top)
 	 */
 	if (common->set_sched) {
 		if (__set_sched_attr(getpid(), &common->sched_param)) {
-			err_msg("rtla sched-latency: cannot set the priority of rtla\n");
+			sl_err("cannot set the priority of rtla\n");
 			return -1;
 		}
 		common->set_sched = 0;
@@ -154,7 +154,7 @@ static struct osnoise_tool *sched_latency_init_record(struct osnoise_tool *top)
 	snprintf(name, sizeof(name), "%s_trace", tool->name);
 	record = osnoise_init_tool(name);
 	if (!record) {
-		err_msg("rtla sched-latency: cannot create the trace instance %s\n", name);
+		sl_err("cannot create the trace instance %s\n", name);
 		return NULL;
 	}
 	if (enable_tracer_by_name(record->trace.inst, SL_TRACER)) {
@@ -237,12 +237,7 @@ static int sched_latency_exit_status(struct osnoise_tool *top, enum result resul
 /* sched_latency_workload_ended - the workload ended by itself */
 static bool sched_latency_workload_ended(struct osnoise_tool *top)
 {
-	struct sl_tool *tool = top->data;
-
-	if (!sl_workload_reap(tool))
-		return false;
-	tool->wl.ended = true;
-	return true;
+	return sl_workload_ended(top->data);
 }
 
 /*
@@ -258,6 +253,7 @@ static void sched_latency_free(struct osnoise_tool *top)
 		sl_workload_stop(tool);
 		sl_workload_report(tool);
 	}
+	sl_hist_pic_free(tool->hist_pic);
 	sl_tool_free(tool);
 }
 

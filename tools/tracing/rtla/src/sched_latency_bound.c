@@ -15,7 +15,6 @@
  */
 #include <errno.h>
 #include <limits.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,7 +25,7 @@
 #define SLB_FIRST_LIVE		16
 #define SLB_FIRST_SLOTS		16
 /* rebase the running sums of a source before they can overflow */
-#define SLB_REBASE_AT		(1ULL << 62)
+#define SLB_REBASE_AT		(UINT64_MAX >> 2)
 /* a saturated bin: the demand is at least SLB_MAX_NS, above any cap */
 #define SLB_BIN_FULL		UINT32_MAX
 
@@ -241,27 +240,6 @@ void slb_free(struct slb *slb)
 	}
 	free(slb->cpu);
 	free(slb);
-}
-
-/*
- * slb_round_window - the window length the curves use for a window of t ns
- *
- * The end of the bin of spread t - 1: at least t, and less than t plus one
- * grid step (up to fine_ns) or plus t * 2 * grid_ns / fine_ns (beyond).
- */
-uint64_t slb_round_window(const struct slb *slb, uint64_t t)
-{
-	unsigned int k, e;
-	uint64_t mant;
-
-	if (!t)
-		return 0;
-	k = slb_bin(slb, t - 1);
-	if (k < (2U << slb->sub_shift))
-		return (uint64_t)(k + 1) << slb->grid_shift;
-	e = (k >> slb->sub_shift) - 1;
-	mant = k - ((uint64_t)e << slb->sub_shift);
-	return ((mant + 1) << e) << slb->grid_shift;
 }
 
 /* slb_get_config - the configuration in use, after rounding */
@@ -904,46 +882,15 @@ nomem:
 	return -ENOMEM;
 }
 
-/* worse - whether bound a is worse than bound b (unbounded is worst) */
-static bool worse(const struct slb_bound *a, const struct slb_bound *b)
+/*
+ * slb_bound_worse - whether bound a is worse than bound b: unbounded, or
+ * longer. The system's bound under a characterization is its worst CPU's.
+ */
+bool slb_bound_worse(const struct slb_bound *a, const struct slb_bound *b)
 {
 	if (a->unbounded != b->unbounded)
 		return a->unbounded;
 	return a->latency > b->latency;
-}
-
-/*
- * slb_compute_system - the worst CPU under each characterization
- *
- * Each bound of res comes, with its breakdown, from the CPU where it is the
- * largest (unbounded first, the lowest CPU on ties); res->sources is empty.
- * Release res with slb_result_fini(). Returns 0 or -ENOMEM.
- */
-int slb_compute_system(struct slb *slb, struct slb_result *res)
-{
-	struct slb_result r;
-	int cpu, m, ret;
-
-	memset(res, 0, sizeof(*res));
-	res->cpu = -1;
-	for (cpu = 0; cpu < slb->nr_cpus; cpu++) {
-		ret = slb_compute_cpu(slb, cpu, &r);
-		if (ret) {
-			slb_result_fini(res);
-			return ret;
-		}
-		for (m = 0; m < SLB_NR_MODELS; m++) {
-			if (cpu && !worse(&r.bound[m], &res->bound[m]))
-				continue;
-			/* take over the shares of the new worst CPU */
-			free(res->bound[m].shares);
-			res->bound[m] = r.bound[m];
-			r.bound[m].shares = NULL;
-			r.bound[m].nr_shares = 0;
-		}
-		slb_result_fini(&r);
-	}
-	return 0;
 }
 
 static const char * const model_names[SLB_NR_MODELS] = {
@@ -963,21 +910,6 @@ const char *slb_model_name(enum slb_model model)
 	return model_names[model];
 }
 
-static const char * const var_names[SLB_NR_VARS] = {
-	[SLB_POID]	= "poid",
-	[SLB_PSD]	= "psd",
-	[SLB_ST]	= "dst",
-	[SLB_PAIE]	= "paie",
-};
-
-/* slb_var_name - the name of a thread variable (D_<name> in the paper) */
-const char *slb_var_name(enum slb_var var)
-{
-	if ((unsigned int)var >= SLB_NR_VARS)
-		return "unknown";
-	return var_names[var];
-}
-
 /* slb_why_name - why a bound is missing, as a short key */
 const char *slb_why_name(enum slb_why why)
 {
@@ -992,20 +924,4 @@ const char *slb_why_name(enum slb_why why)
 		return "no_convergence";
 	}
 	return "unknown";
-}
-
-/* slb_source_name - "nmi" or "irq:<number>"; snprintf() return value */
-int slb_source_name(int source, char *buf, size_t len)
-{
-	if (source == SLB_NMI)
-		return snprintf(buf, len, "nmi");
-	return snprintf(buf, len, "irq:%d", source);
-}
-
-/* slb_term_name - a source name, or the name of a thread variable */
-int slb_term_name(const struct slb_term *term, char *buf, size_t len)
-{
-	if (term->is_source)
-		return slb_source_name(term->id, buf, len);
-	return snprintf(buf, len, "%s", slb_var_name(term->id));
 }

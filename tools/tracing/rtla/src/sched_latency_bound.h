@@ -20,7 +20,6 @@
 #define __SCHED_LATENCY_BOUND_H
 
 #include <stdbool.h>
-#include <stddef.h>
 #include <stdint.h>
 
 /* source id of the NMI; IRQ sources are their vector or number (>= 0) */
@@ -72,7 +71,7 @@ struct slb_config {
 
 /* limits of the configuration and of one record (about 4.29 s) */
 #define SLB_MAX_NS		0xffffffffULL
-#define SLB_MAX_LIVE		(1U << 20)
+#define SLB_MAX_LIVE		(1024U * 1024U)
 
 /* one term of the equation at the fixed point */
 struct slb_term {
@@ -126,20 +125,16 @@ void slb_config_default(struct slb_config *cfg);
 struct slb *slb_alloc(const struct slb_config *cfg, int nr_cpus);
 void slb_free(struct slb *slb);
 void slb_get_config(const struct slb *slb, struct slb_config *cfg);
-uint64_t slb_round_window(const struct slb *slb, uint64_t t);
 
 int slb_set_var(struct slb *slb, int cpu, enum slb_var var, uint64_t ns);
 int slb_add_interrupt(struct slb *slb, int cpu, int source, uint64_t start_ns,
 		      uint64_t exec_ns);
 
 int slb_compute_cpu(struct slb *slb, int cpu, struct slb_result *res);
-int slb_compute_system(struct slb *slb, struct slb_result *res);
 void slb_result_fini(struct slb_result *res);
+bool slb_bound_worse(const struct slb_bound *a, const struct slb_bound *b);
 
 const char *slb_model_name(enum slb_model model);
-const char *slb_var_name(enum slb_var var);
 const char *slb_why_name(enum slb_why why);
-int slb_source_name(int source, char *buf, size_t len);
-int slb_term_name(const struct slb_term *term, char *buf, size_t len);
 
 #endif /* __SCHED_LATENCY_BOUND_H */

@@ -23,20 +23,14 @@ struct sl_tool *sl_tool_alloc(struct sched_latency_params *params,
 			      struct trace_instance *trace)
 {
 	struct sl_tool *tool;
-	int cpu;
 
 	tool = calloc_fatal(1, sizeof(*tool));
 	tool->params = params;
 	tool->trace = trace;
 	tool->cpu = calloc_fatal(nr_cpus, sizeof(*tool->cpu));
 	tool->slb = slb_alloc(NULL, nr_cpus);
-	if (!tool->slb)
-		fatal("rtla sched-latency: out of memory");
-	for (cpu = 0; cpu < nr_cpus; cpu++) {
-		tool->cpu[cpu].pending_var = -1;
-		tool->cpu[cpu].workload_max_us = -1;
-	}
-	sl_register_handlers(tool);
+	if (!tool->slb || sl_events_init(tool))
+		sl_fatal("out of memory");
 	return tool;
 }
 
@@ -47,7 +41,7 @@ void sl_tool_free(struct sl_tool *tool)
 
 	if (!tool)
 		return;
-	sl_workload_cleanup(tool);
+	sl_workload_free(tool);
 	/* an output file made for a run that never finished is removed */
 	sl_close_output(&tool->params->json, false);
 	sl_close_output(&tool->params->svg, false);
@@ -56,8 +50,7 @@ void sl_tool_free(struct sl_tool *tool)
 			slb_result_fini(&tool->cpu[cpu].res);
 	free(tool->cpu);
 	slb_free(tool->slb);
-	sl_hist_pic_free(tool->hist_pic);
-	free(tool->wl.command);
+	sl_events_free(tool);
 	free(tool);
 }
 
@@ -119,19 +112,13 @@ static int sl_column(char **names, int nr, const char *name)
  */
 static int sl_read_max(struct sl_tool *tool)
 {
-	static const enum slb_var engine_var[SL_NR_WINDOWS] = {
-		[SL_POID]	= SLB_POID,
-		[SL_PSD]	= SLB_PSD,
-		[SL_DST]	= SLB_ST,
-		[SL_PAIE]	= SLB_PAIE,
-	};
 	int col[SL_NR_VARS + 2], cpu_col = -1, nr = 0, i, var, cpu;
 	char *text, *line, *save, *names[32];
 	unsigned long long values[32];
 
 	text = tracefs_instance_file_read(tool->trace->inst, "latency_parser/max", NULL);
 	if (!text) {
-		err_msg("rtla sched-latency: cannot read %s/latency_parser/max\n", tool->name);
+		sl_err("cannot read %s/latency_parser/max\n", tool->name);
 		return -1;
 	}
 
@@ -173,8 +160,9 @@ static int sl_read_max(struct sl_tool *tool)
 			if (col[var] < 0)
 				continue;
 			tool->cpu[cpu].max[var] = values[col[var]];
+			/* the windows are the engine's thread variables */
 			if (var < SL_NR_WINDOWS)
-				slb_set_var(tool->slb, cpu, engine_var[var], values[col[var]]);
+				slb_set_var(tool->slb, cpu, var, values[col[var]]);
 		}
 		if (col[SL_NR_VARS] >= 0)
 			tool->cpu[cpu].windows = values[col[SL_NR_VARS]];
@@ -244,18 +232,10 @@ static int sl_drain(struct sl_tool *tool)
 	retval = tracefs_iterate_raw_events(tool->trace->tep, tool->trace->inst, NULL, 0,
 					    collect_registered_events, tool->trace);
 	if (retval < 0) {
-		err_msg("rtla sched-latency: cannot read the events of %s\n", tool->name);
+		sl_err("cannot read the events of %s\n", tool->name);
 		return -1;
 	}
 	return 0;
-}
-
-/* sl_bound_worse - whether bound a is worse than b: unbounded, or longer */
-static bool sl_bound_worse(const struct slb_bound *a, const struct slb_bound *b)
-{
-	if (a->unbounded != b->unbounded)
-		return a->unbounded;
-	return a->latency > b->latency;
 }
 
 /*
@@ -278,45 +258,24 @@ static int sl_compute(struct sl_tool *tool)
 			slb_result_fini(&c->res);
 		c->has_res = false;
 		if (slb_compute_cpu(tool->slb, cpu, &c->res)) {
-			err_msg("rtla sched-latency: cannot compute the bound of cpu %d\n", cpu);
+			sl_err("cannot compute the bound of cpu %d\n", cpu);
 			return -1;
 		}
 		c->has_res = true;
 		for (m = 0; m < SLB_NR_MODELS; m++) {
 			if (!tool->system[m] ||
-			    sl_bound_worse(&c->res.bound[m], tool->system[m]))
+			    slb_bound_worse(&c->res.bound[m], tool->system[m]))
 				tool->system[m] = &c->res.bound[m];
 		}
 	}
 	return 0;
 }
 
-/* sl_dominant_stack - the stack of the window that dominates a bound */
-static bool sl_dominant_stack(struct sl_tool *tool, const struct slb_bound *b,
-			      struct sl_stack *stack)
-{
-	static const int var_of[SLB_NR_VARS] = {
-		[SLB_POID]	= SL_POID,
-		[SLB_PSD]	= SL_PSD,
-		[SLB_ST]	= SL_DST,
-		[SLB_PAIE]	= SL_PAIE,
-	};
-	const struct sl_stack *s;
-
-	if (b->dominant.is_source || b->dominant.id < 0 || b->dominant.id >= SLB_NR_VARS)
-		return false;
-	s = &tool->cpu[b->cpu].stack[var_of[b->dominant.id]];
-	if (!s->nr)
-		return false;
-	*stack = *s;
-	return true;
-}
-
 /* sl_check_bound - --stop-on bound: compare each CPU's bound to -T */
 static void sl_check_bound(struct sl_tool *tool)
 {
 	unsigned long long threshold = tool->params->common.stop_us * 1000ULL;
-	struct sl_stop *stop = &tool->stop;
+	struct sl_stop *stop = &tool->events->stop;
 	const struct slb_bound *b;
 	int cpu;
 
@@ -332,7 +291,9 @@ static void sl_check_bound(struct sl_tool *tool)
 		stop->cpu = cpu;
 		stop->var = SL_STOP_BOUND;
 		stop->value = b->unbounded ? ULLONG_MAX : b->latency;
-		stop->has_stack = sl_dominant_stack(tool, b, &stop->stack);
+		/* the stack of the window that dominates the bound, if one does */
+		stop->has_stack = !b->dominant.is_source &&
+				  sl_window_stack(tool, cpu, b->dominant.id, &stop->stack);
 		sl_stop_tracing(tool);
 		return;
 	}
@@ -345,7 +306,7 @@ static void sl_check_bound(struct sl_tool *tool)
 static void sl_stop_from_max(struct sl_tool *tool)
 {
 	unsigned long long threshold = tool->params->common.stop_us * 1000ULL;
-	struct sl_stop *stop = &tool->stop;
+	struct sl_stop *stop = &tool->events->stop;
 	int cpu, var;
 
 	stop->hit = true;
@@ -376,7 +337,7 @@ static int sl_update(struct sl_tool *tool, bool compute)
 }
 
 /* sl_elapsed - seconds since the start of the measurement */
-double sl_elapsed(struct sl_tool *tool)
+static double sl_elapsed(struct sl_tool *tool)
 {
 	struct timespec now;
 
@@ -395,7 +356,7 @@ static bool sl_warm_up(struct sl_tool *tool)
 	double left;
 
 	debug_msg("warming up for %d s\n", warmup);
-	while (!stop_tracing && !sl_workload_reap(tool)) {
+	while (!stop_tracing && !sl_workload_ended(tool)) {
 		left = warmup - sl_elapsed(tool);
 		if (left <= 0)
 			return true;
@@ -421,9 +382,8 @@ int sl_start(struct sl_tool *tool)
 		if (params->workload && sl_workload_start(tool))
 			return -1;
 		if (!sl_warm_up(tool)) {
-			err_msg("rtla sched-latency: %s during the warm-up\n",
-				stop_tracing ? "stopped" : "the workload ended");
-			tool->wl.ended = !stop_tracing;
+			sl_err("%s during the warm-up\n",
+			       stop_tracing ? "stopped" : "the workload ended");
 			return -1;
 		}
 	}
@@ -457,12 +417,13 @@ int sl_collect(struct sl_tool *tool)
 {
 	struct sched_latency_params *params = tool->params;
 	bool compute = !strcmp(params->mode, "top") || params->stop_on == SL_STOP_BOUND;
+	struct sl_stop *stop = &tool->events->stop;
 
 	if (sl_update(tool, compute))
 		return -1;
 	if (params->stop_on == SL_STOP_BOUND)
 		sl_check_bound(tool);
-	if (stop_tracing || !(tool->stop.hit || sl_trace_is_off(tool)))
+	if (stop_tracing || !(stop->hit || sl_trace_is_off(tool)))
 		return 0;
 
 	/*
@@ -471,7 +432,7 @@ int sl_collect(struct sl_tool *tool)
 	 */
 	tool->threshold_hits++;
 	if (params->common.threshold_actions.present[ACTION_CONTINUE])
-		tool->stop.hit = false;
+		stop->hit = false;
 	return 0;
 }
 
@@ -496,7 +457,7 @@ int sl_end(struct sl_tool *tool, int retval)
 	/* what came in since the last second, stop events included */
 	if (sl_drain(tool) || sl_update(tool, true))
 		return -1;
-	if (kernel_stop && !tool->stop.hit)
+	if (kernel_stop && !tool->events->stop.hit)
 		sl_stop_from_max(tool);
 	tool->ended = true;
 	return 0;

@@ -20,7 +20,6 @@ struct sl_totals {
 };
 
 void sl_system_totals(struct sl_tool *tool, bool computed, struct sl_totals *t);
-double sl_elapsed(struct sl_tool *tool);
 struct sl_tool *sl_tool_alloc(struct sched_latency_params *params,
 			      struct trace_instance *trace);
 void sl_tool_free(struct sl_tool *tool);

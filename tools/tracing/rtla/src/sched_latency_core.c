@@ -2,17 +2,14 @@
 /*
  * rtla sched-latency, the core: the names of what the tool shows (the
  * model's variables, the interrupt sources, the terms of a bound), the
- * defaults of the command line and the exit status of a process.
+ * defaults of the command line.
  */
 #define _GNU_SOURCE
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include "sched_latency_core.h"
-
-/* -n: times in nanoseconds */
-bool sl_nano;
 
 /*
  * The one table of the names of a variable: as the tracer, --stop-on,
@@ -69,7 +66,7 @@ int sl_var_by_name(const char *name, int last)
 	return -1;
 }
 
-/* sl_model_by_name - the characterization of the JSON key @name, or -1 */
+/* sl_model_by_name - the characterization named @name (--model), or -1 */
 int sl_model_by_name(const char *name)
 {
 	int m;
@@ -121,8 +118,10 @@ static void sl_load_irq_names(void)
 	f = fopen("/proc/interrupts", "r");
 	if (!f)
 		return;
+	/* the header: a CPU name per column */
 	if (getline(&line, &size, f) > 0) {
-		for (tok = strtok_r(line, " \t\n", &save); tok; tok = strtok_r(NULL, " \t\n", &save))
+		for (tok = strtok_r(line, " \t\n", &save); tok;
+		     tok = strtok_r(NULL, " \t\n", &save))
 			ncpus++;
 	}
 	while (getline(&line, &size, f) > 0) {
@@ -186,29 +185,12 @@ int sl_source_name(int source, char *buf, size_t len)
 /* sl_term_name - the name of a term of the bound: a source or a variable */
 int sl_term_name(const struct slb_term *term, char *buf, size_t len)
 {
-	/* the engine's thread variables are the tracer's first four */
-	static const int var_of[SLB_NR_VARS] = {
-		[SLB_POID]	= SL_POID,
-		[SLB_PSD]	= SL_PSD,
-		[SLB_ST]	= SL_DST,
-		[SLB_PAIE]	= SL_PAIE,
-	};
-
 	if (term->is_source)
 		return sl_source_name(term->id, buf, len);
-	if (term->id < 0 || term->id >= SLB_NR_VARS)
+	/* the engine's thread variables are the tracer's windows */
+	if (term->id < 0 || term->id >= SL_NR_WINDOWS)
 		return snprintf(buf, len, "unknown");
-	return snprintf(buf, len, "%s", sl_var_label(var_of[term->id]));
-}
-
-/* sl_exit_status - a process's wait status as a shell shows it */
-int sl_exit_status(int status)
-{
-	if (WIFEXITED(status))
-		return WEXITSTATUS(status);
-	if (WIFSIGNALED(status))
-		return 128 + WTERMSIG(status);
-	return -1;
+	return snprintf(buf, len, "%s", sl_var_label(term->id));
 }
 
 /* sl_params_init - the defaults of both modes, besides rtla's own */
@@ -222,31 +204,4 @@ void sl_params_init(struct sched_latency_params *params, const char *mode)
 	params->common.output_divisor = 1000;
 	params->common.hist.bucket_size = 1;
 	params->common.hist.entries = SL_DEFAULT_ENTRIES;
-}
-
-/* sl_hist_pic_alloc - an empty picture of the histograms of @nr_cpus CPUs */
-struct sl_hist_pic *sl_hist_pic_alloc(int nr_cpus)
-{
-	struct sl_hist_pic *pic = calloc(1, sizeof(*pic));
-
-	if (!pic)
-		return NULL;
-	pic->cpu_shown = calloc(nr_cpus, sizeof(*pic->cpu_shown));
-	pic->count = calloc((size_t)SL_NR_VARS * nr_cpus * (SL_PIC_BINS + 1),
-			    sizeof(*pic->count));
-	if (!pic->cpu_shown || !pic->count) {
-		sl_hist_pic_free(pic);
-		return NULL;
-	}
-	return pic;
-}
-
-/* sl_hist_pic_free - release a picture of the histograms */
-void sl_hist_pic_free(struct sl_hist_pic *pic)
-{
-	if (!pic)
-		return;
-	free(pic->cpu_shown);
-	free(pic->count);
-	free(pic);
 }

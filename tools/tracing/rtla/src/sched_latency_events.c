@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "sched_latency_events.h"
@@ -138,15 +139,15 @@ static int sl_window(struct sl_tool *tool, struct trace_seq *s,
 {
 	unsigned long long value = 0, start = 0, ip = 0;
 	struct sched_latency_params *params = tool->params;
-	struct sl_stop *stop = &tool->stop;
+	struct sl_stop *stop = &tool->events->stop;
 	char name[64], instance[256];
-	struct sl_cpu *c;
+	struct sl_events_cpu *c;
 	bool stopping, first;
 	int var;
 
 	if (record->cpu < 0 || record->cpu >= nr_cpus)
 		return 0;
-	c = &tool->cpu[record->cpu];
+	c = &tool->events->cpu[record->cpu];
 
 	/* another instance's windows, were its events enabled here */
 	sl_field_str(s, record, event, "instance", instance, sizeof(instance));
@@ -235,27 +236,63 @@ static int sl_stack_handler(struct trace_seq *s, struct tep_record *record,
 			    struct tep_event *event, void *context)
 {
 	struct sl_tool *tool = sl_tool_of(context);
-	struct sl_cpu *c;
+	struct sl_stop *stop = &tool->events->stop;
+	struct sl_events_cpu *c;
 
 	if (record->cpu < 0 || record->cpu >= nr_cpus)
 		return 0;
-	c = &tool->cpu[record->cpu];
+	c = &tool->events->cpu[record->cpu];
 	if (c->pending_var < 0)
 		return 0;
 
 	sl_read_stack(s, record, event, &c->stack[c->pending_var]);
 	if (c->pending_stop) {
-		tool->stop.stack = c->stack[c->pending_var];
-		tool->stop.has_stack = true;
+		stop->stack = c->stack[c->pending_var];
+		stop->has_stack = true;
 	}
 	c->pending_var = -1;
 	c->pending_stop = false;
 	return 0;
 }
 
-/* sl_register_handlers - the tracer's events, to their handlers */
-void sl_register_handlers(struct sl_tool *tool)
+/*
+ * sl_window_stack - the stack of the latest new maximum of @var on @cpu:
+ * the window that dominates a bound; false when none was recorded
+ */
+bool sl_window_stack(struct sl_tool *tool, int cpu, int var, struct sl_stack *stack)
 {
+	const struct sl_stack *s;
+
+	if (cpu < 0 || cpu >= nr_cpus || var < 0 || var >= SL_NR_VARS)
+		return false;
+	s = &tool->events->cpu[cpu].stack[var];
+	if (!s->nr)
+		return false;
+	*stack = *s;
+	return true;
+}
+
+/*
+ * sl_events_init - the state of the handlers, and the tracer's events to
+ * them. Returns 0, or -1 without memory.
+ */
+int sl_events_init(struct sl_tool *tool)
+{
+	struct sl_events *ev;
+	int cpu;
+
+	ev = calloc(1, sizeof(*ev));
+	if (!ev)
+		return -1;
+	ev->cpu = calloc(nr_cpus, sizeof(*ev->cpu));
+	if (!ev->cpu) {
+		free(ev);
+		return -1;
+	}
+	for (cpu = 0; cpu < nr_cpus; cpu++)
+		ev->cpu[cpu].pending_var = -1;
+	tool->events = ev;
+
 	tep_register_event_handler(tool->trace->tep, -1, "latency_parser", "irq_execution",
 				   sl_irq_handler, tool);
 	tep_register_event_handler(tool->trace->tep, -1, "latency_parser", "vector_execution",
@@ -268,4 +305,15 @@ void sl_register_handlers(struct sl_tool *tool)
 				   sl_stop_handler, tool);
 	tep_register_event_handler(tool->trace->tep, -1, "ftrace", "kernel_stack",
 				   sl_stack_handler, tool);
+	return 0;
+}
+
+/* sl_events_free - release the state of the handlers */
+void sl_events_free(struct sl_tool *tool)
+{
+	if (!tool->events)
+		return;
+	free(tool->events->cpu);
+	free(tool->events);
+	tool->events = NULL;
 }

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "sched_latency_mode.h"
+#include "sched_latency_svg.h"
 
 /* one hist/ file: its text, where the walk is, and its CPU columns */
 struct sl_hist_file {
@@ -78,7 +79,7 @@ static int sl_hist_load(struct sl_tool *tool, struct sl_hist_file *f, int var)
 	snprintf(file, sizeof(file), "latency_parser/hist/%s", sl_var_name(var));
 	f->text = tracefs_instance_file_read(tool->trace->inst, file, NULL);
 	if (!f->text) {
-		err_msg("rtla sched-latency: cannot read %s/%s\n", tool->name, file);
+		sl_err("cannot read %s/%s\n", tool->name, file);
 		return -1;
 	}
 	f->col_cpu = calloc(nr_cpus, sizeof(*f->col_cpu));
@@ -233,6 +234,7 @@ static int sl_hist_picture(struct sl_tool *tool, struct sl_hist *h)
 static void sl_hist_header(struct sl_tool *tool, struct sl_hist *h)
 {
 	struct sched_latency_params *params = tool->params;
+	unsigned int div = params->common.output_divisor;
 	struct trace_seq *s = tool->trace->seq;
 	char duration[26], label[16];
 	int cpu, var;
@@ -243,11 +245,11 @@ static void sl_hist_header(struct sl_tool *tool, struct sl_hist *h)
 	get_duration(tool->start_time, duration, sizeof(duration));
 	trace_seq_printf(s, "# RTLA sched-latency histogram\n");
 	trace_seq_printf(s, "# Time unit is %s (%s)\n",
-			 sl_nano ? "nanoseconds" : "microseconds", SL_UNIT);
+			 sl_in_ns(params) ? "nanoseconds" : "microseconds", sl_unit(params));
 	trace_seq_printf(s, "# Bucket size is %llu %s, %llu entries\n",
-			 sl_nano ? tool->bucket_ns : tool->bucket_ns / 1000, SL_UNIT,
-			 tool->nr_buckets);
-	trace_seq_printf(s, "# min and avg are estimated from the histogram buckets; max is exact\n");
+			 tool->bucket_ns / div, sl_unit(params), tool->nr_buckets);
+	trace_seq_printf(s, "# min and avg are estimated from the histogram buckets;%s\n",
+			 " max is exact");
 	trace_seq_printf(s, "# Duration: %s\n", duration);
 
 	if (!params->common.hist.no_index)
@@ -309,11 +311,13 @@ static bool sl_hist_row(struct sl_tool *tool, struct sl_hist *h, const char *ind
 static void sl_hist_summary_row(struct sl_tool *tool, struct sl_hist *h,
 				const char *index, int which)
 {
+	struct sched_latency_params *params = tool->params;
+	unsigned int div = params->common.output_divisor;
 	struct trace_seq *s = tool->trace->seq;
 	struct sl_hist_stat *st;
 	int cpu, var;
 
-	if (!tool->params->common.hist.no_index)
+	if (!params->common.hist.no_index)
 		trace_seq_printf(s, "%-6s", index);
 	for (cpu = 0; cpu < nr_cpus; cpu++) {
 		if (!sl_hist_cpu_shown(tool, h, cpu))
@@ -331,13 +335,12 @@ static void sl_hist_summary_row(struct sl_tool *tool, struct sl_hist *h,
 				continue;
 			}
 			if (which == 1)
-				trace_seq_printf(s, " %9llu", sl_nano ? st->min : st->min / 1000);
+				trace_seq_printf(s, " %9llu", st->min / div);
 			else if (which == 2)
-				trace_seq_printf(s, " %9.0f", st->sum / st->count /
-						 (sl_nano ? 1.0 : 1000.0));
+				trace_seq_printf(s, " %9.0f", st->sum / st->count / div);
 			else
-				trace_seq_printf(s, " %9llu", sl_nano ? tool->cpu[cpu].max[var] :
-						 SL_US_UP(tool->cpu[cpu].max[var]));
+				trace_seq_printf(s, " %9llu",
+						 sl_round_up(params, tool->cpu[cpu].max[var]));
 		}
 	}
 	trace_seq_printf(s, "\n");
@@ -380,7 +383,7 @@ static int sl_hist_print(struct sl_tool *tool)
 		if (params->common.quiet)
 			continue;
 		snprintf(index, sizeof(index), "%llu",
-			 sl_nano ? h.file[0].lower : h.file[0].lower / 1000);
+			 h.file[0].lower / params->common.output_divisor);
 		sl_hist_row(tool, &h, index);
 	}
 
@@ -394,7 +397,7 @@ static int sl_hist_print(struct sl_tool *tool)
 	sl_hist_free(&h);
 	return 0;
 err:
-	err_msg("rtla sched-latency: cannot read the histograms of %s\n", tool->name);
+	sl_err("cannot read the histograms of %s\n", tool->name);
 	sl_hist_free(&h);
 	return -1;
 }

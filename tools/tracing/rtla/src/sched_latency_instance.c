@@ -31,8 +31,8 @@ static void sl_open_output(struct sl_output *out, const char *opt)
 	if (!strcmp(out->path, "-")) {
 		out->fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
 		if (out->fd < 0 || dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
-			fatal("rtla sched-latency: cannot write the %s report to standard output: %s",
-			      opt, strerror(errno));
+			sl_fatal("cannot write the %s report to standard output: %s",
+				 opt, strerror(errno));
 		return;
 	}
 	out->fd = open(out->path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
@@ -43,13 +43,13 @@ static void sl_open_output(struct sl_output *out, const char *opt)
 	if (errno == EEXIST)
 		out->fd = open(out->path, O_WRONLY | O_CLOEXEC);
 	if (out->fd < 0)
-		fatal("rtla sched-latency: cannot write the %s file %s: %s", opt, out->path, strerror(errno));
+		sl_fatal("cannot write the %s file %s: %s", opt, out->path, strerror(errno));
 	/* an existing file: never write to a directory or a fifo by mistake */
 	if (!isatty(out->fd)) {
 		struct stat st;
 
 		if (fstat(out->fd, &st) || !S_ISREG(st.st_mode))
-			fatal("rtla sched-latency: cannot write the %s file %s: not a regular file", opt, out->path);
+			sl_fatal("cannot write the %s file %s: not a regular file", opt, out->path);
 	}
 }
 
@@ -62,6 +62,30 @@ void sl_close_output(struct sl_output *out, bool written)
 	out->fd = -1;
 	if (!written && out->created)
 		unlink(out->path);
+}
+
+/* sl_report_open - an output file opened at start, emptied for writing */
+FILE *sl_report_open(struct sl_output *out)
+{
+	int fd;
+
+	if (ftruncate(out->fd, 0) && errno != EINVAL)
+		return NULL;
+	lseek(out->fd, 0, SEEK_SET);
+	fd = dup(out->fd);
+	if (fd < 0)
+		return NULL;
+	return fdopen(fd, "w");
+}
+
+/* sl_report_close - flush and close a report, telling whether all was written */
+int sl_report_close(FILE *fp, struct sl_output *out)
+{
+	if (ferror(fp) | fclose(fp)) {
+		sl_err("cannot write %s: %s\n", out->path, strerror(errno));
+		return -1;
+	}
+	return 0;
 }
 
 /* sl_check_system - root, the output files, tracefs, the tracer */
@@ -79,9 +103,10 @@ void sl_check_system(struct sched_latency_params *params)
 	 */
 	stat("/sys/kernel/debug/tracing/trace", &st);
 	if (tracefs_tracing_dir_is_mounted(false, NULL) != 1)
-		fatal("rtla sched-latency: tracefs is not mounted (mount -t tracefs nodev /sys/kernel/tracing)");
+		sl_fatal("tracefs is not mounted (mount -t tracefs nodev /sys/kernel/tracing)");
 	if (!tracefs_tracer_available(NULL, SL_TRACER))
-		fatal("rtla sched-latency: the kernel has no latency_parser tracer: it needs CONFIG_LATENCY_PARSER_TRACER=y (a PREEMPT_RT kernel; distributions ship it in a tracing or debug flavour, if at all)");
+		sl_fatal("%s",
+			 "the kernel has no latency_parser tracer: it needs CONFIG_LATENCY_PARSER_TRACER=y (a PREEMPT_RT kernel; distributions ship it in a tracing or debug flavour, if at all)");
 }
 
 /*
@@ -104,15 +129,15 @@ static int sl_write(struct tracefs_instance *inst, const char *file,
 	ret = vasprintf(&value, fmt, ap);
 	va_end(ap);
 	if (ret < 0) {
-		err_msg("rtla sched-latency: out of memory\n");
+		sl_err("out of memory\n");
 		return -1;
 	}
 
 	ret = 0;
 	debug_msg("%s/%s <- %s\n", tracefs_instance_get_name(inst), file, value);
 	if (tracefs_instance_file_write(inst, file, value) < 0) {
-		err_msg("rtla sched-latency: cannot write %s to %s/%s: %s\n", value,
-			tracefs_instance_get_name(inst), file, strerror(errno));
+		sl_err("cannot write %s to %s/%s: %s\n", value,
+		       tracefs_instance_get_name(inst), file, strerror(errno));
 		ret = -1;
 	}
 	free(value);
@@ -129,8 +154,8 @@ static int sl_enable_interrupt_events(struct tracefs_instance *inst)
 
 	for (i = 0; i < ARRAY_SIZE(events); i++) {
 		if (tracefs_event_enable(inst, "latency_parser", events[i])) {
-			err_msg("rtla sched-latency: cannot enable the event latency_parser:%s\n",
-				events[i]);
+			sl_err("cannot enable the event latency_parser:%s\n",
+			       events[i]);
 			return -1;
 		}
 	}
@@ -152,8 +177,8 @@ static int sl_setup_instance(struct sl_tool *tool, struct trace_instance *trace,
 	 */
 	if (params->common.cpus &&
 	    tracefs_instance_set_affinity(inst, params->common.cpus) < 0) {
-		err_msg("rtla sched-latency: cannot set the tracing_cpumask of %s to %s\n",
-			tracefs_instance_get_name(inst), params->common.cpus);
+		sl_err("cannot set the tracing_cpumask of %s to %s\n",
+		       tracefs_instance_get_name(inst), params->common.cpus);
 		return -1;
 	}
 
@@ -184,7 +209,7 @@ static int sl_setup_instance(struct sl_tool *tool, struct trace_instance *trace,
 	/* rtla's own stops need the stack of every new maximum */
 	if (record || params->stop_on != SL_STOP_ANY) {
 		if (tracefs_option_enable(inst, TRACEFS_OPTION_STACKTRACE)) {
-			err_msg("rtla sched-latency: cannot enable stack traces\n");
+			sl_err("cannot enable stack traces\n");
 			return -1;
 		}
 	}

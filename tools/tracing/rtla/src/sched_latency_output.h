@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * rtla sched-latency, the output at the end of a run: the stop, the
- * breakdown of the bound, the JSON and SVG reports.
+ * rtla sched-latency, the text at the end of a run: the stop, and the
+ * breakdown of the bound.
  */
 #ifndef __SCHED_LATENCY_OUTPUT_H
 #define __SCHED_LATENCY_OUTPUT_H
@@ -11,7 +11,6 @@
 void sl_symbolize_stop(struct sl_tool *tool);
 void sl_print_stop(struct sl_tool *tool);
 void sl_print_breakdown(struct sl_tool *tool);
-int sl_write_json(struct sl_tool *tool);
-int sl_write_svg(struct sl_tool *tool);
+long long sl_share(const struct slb_bound *b, int source);
 
 #endif /* __SCHED_LATENCY_OUTPUT_H */

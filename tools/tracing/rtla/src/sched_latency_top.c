@@ -13,25 +13,28 @@
 
 static const char *no_value = "        -";
 
-/* sl_top_us - a value in us for a 9-character column */
-static void sl_top_us(struct trace_seq *s, unsigned long long ns, bool has)
+/* sl_top_time - a time, rounded up, for a 9-character column */
+static void sl_top_time(struct sl_tool *tool, unsigned long long ns, bool has)
 {
+	struct trace_seq *s = tool->trace->seq;
+
 	if (has)
-		trace_seq_printf(s, " %9llu", sl_nano ? ns : SL_US_UP(ns));
+		trace_seq_printf(s, " %9llu", sl_round_up(tool->params, ns));
 	else
 		trace_seq_printf(s, " %s", no_value);
 }
 
 /* sl_top_bound - a bound for the last column */
-static void sl_top_bound(struct trace_seq *s, const struct slb_bound *b)
+static void sl_top_bound(struct sl_tool *tool, const struct slb_bound *b)
 {
+	struct trace_seq *s = tool->trace->seq;
+
 	if (!b)
 		trace_seq_printf(s, " %s", no_value);
 	else if (b->unbounded)
 		trace_seq_printf(s, " %9s", "unbounded");
 	else
-		trace_seq_printf(s, " %9llu", sl_nano ? (unsigned long long)b->latency :
-				 SL_US_UP(b->latency));
+		trace_seq_printf(s, " %9llu", sl_round_up(tool->params, b->latency));
 }
 
 /* sl_top_header - the title, the elapsed time and the column names */
@@ -42,14 +45,15 @@ static void sl_top_header(struct sl_tool *tool)
 
 	get_duration(tool->start_time, duration, sizeof(duration));
 
-	trace_seq_printf(s, "%37sScheduling latency bound (%s)", "", SL_UNIT);
+	trace_seq_printf(s, "%37sScheduling latency bound (%s)", "", sl_unit(tool->params));
 	if (tool->lost_events)
 		trace_seq_printf(s, "  [%llu events lost]", tool->lost_events);
 	trace_seq_printf(s, "\n");
 	trace_seq_printf(s, "%-15s|%-51s|%-21s|%-11s| Bound\n", duration,
 			 "               Thread windows, max",
 			 "         IRQ", "    NMI");
-	trace_seq_printf(s, "CPU WINDOWS    |      POID       PSD       DST      PAIE      L_IF |     COUNT       MAX |       MAX | %s\n",
+	trace_seq_printf(s, "CPU WINDOWS    |%10s%10s%10s%10s%10s |%10s%10s |%10s | %s\n",
+			 "POID", "PSD", "DST", "PAIE", "L_IF", "COUNT", "MAX", "MAX",
 			 slb_model_name(tool->params->model));
 }
 
@@ -62,16 +66,16 @@ static void sl_top_print_cpu(struct sl_tool *tool, int cpu)
 
 	trace_seq_printf(s, "%3d #%-10llu|", cpu, c->windows);
 	for (var = 0; var < SL_NR_WINDOWS; var++)
-		sl_top_us(s, c->max[var], c->windows || c->max[var]);
-	sl_top_us(s, c->has_res ? c->res.bound[SLB_NO_INTERRUPTS].l_if : 0, c->has_res);
+		sl_top_time(tool, c->max[var], c->windows || c->max[var]);
+	sl_top_time(tool, c->has_res ? c->res.bound[SLB_NO_INTERRUPTS].l_if : 0, c->has_res);
 	trace_seq_printf(s, " | %9llu", c->irq_count);
-	sl_top_us(s, c->irq_max > c->max[SL_IRQ] ? c->irq_max : c->max[SL_IRQ],
-		  c->irq_count || c->max[SL_IRQ]);
+	sl_top_time(tool, c->irq_max > c->max[SL_IRQ] ? c->irq_max : c->max[SL_IRQ],
+		    c->irq_count || c->max[SL_IRQ]);
 	trace_seq_printf(s, " |");
-	sl_top_us(s, c->nmi_max > c->max[SL_NMI] ? c->nmi_max : c->max[SL_NMI],
-		  c->nmi_count || c->max[SL_NMI]);
+	sl_top_time(tool, c->nmi_max > c->max[SL_NMI] ? c->nmi_max : c->max[SL_NMI],
+		    c->nmi_count || c->max[SL_NMI]);
 	trace_seq_printf(s, " |");
-	sl_top_bound(s, c->has_res ? &c->res.bound[tool->params->model] : NULL);
+	sl_top_bound(tool, c->has_res ? &c->res.bound[tool->params->model] : NULL);
 	trace_seq_printf(s, "\n");
 }
 
@@ -92,14 +96,14 @@ static void sl_top_print_all(struct sl_tool *tool)
 			 "----------------------------------------------------");
 	trace_seq_printf(s, "ALL #%-10llu|", t.windows);
 	for (var = 0; var < SL_NR_WINDOWS; var++)
-		sl_top_us(s, t.max[var], true);
-	sl_top_us(s, t.l_if, true);
+		sl_top_time(tool, t.max[var], true);
+	sl_top_time(tool, t.l_if, true);
 	trace_seq_printf(s, " | %9llu", t.irq_count);
-	sl_top_us(s, t.irq_max, t.irq_count || t.irq_max);
+	sl_top_time(tool, t.irq_max, t.irq_count || t.irq_max);
 	trace_seq_printf(s, " |");
-	sl_top_us(s, t.nmi_max, t.nmi_count || t.nmi_max);
+	sl_top_time(tool, t.nmi_max, t.nmi_count || t.nmi_max);
 	trace_seq_printf(s, " |");
-	sl_top_bound(s, tool->system[tool->params->model]);
+	sl_top_bound(tool, tool->system[tool->params->model]);
 	trace_seq_printf(s, "\n");
 }
 

@@ -8,9 +8,11 @@
 #include <stdio.h>
 
 #include "sched_latency_verdict.h"
-#include "sched_latency_collect.h"
+#include "sched_latency_events.h"
 #include "sched_latency_instance.h"
+#include "sched_latency_json.h"
 #include "sched_latency_output.h"
+#include "sched_latency_svg.h"
 #include "sched_latency_workload.h"
 
 /*
@@ -54,7 +56,7 @@ int sl_finish(struct sl_tool *tool)
 	tool->verdict = SL_EXIT_OK;
 	if (tool->threshold_hits)
 		tool->verdict = SL_EXIT_EXCEEDED;
-	if (tool->stop.hit) {
+	if (tool->events->stop.hit) {
 		sl_symbolize_stop(tool);
 		sl_print_stop(tool);
 		tool->verdict = SL_EXIT_EXCEEDED;

@@ -76,7 +76,7 @@ fail:
 static void sl_cyclictest_affinity(struct sl_tool *tool)
 {
 	char **argv = tool->params->workload;
-	struct sl_workload *wl = &tool->wl;
+	struct sl_workload *wl = tool->wl;
 	const char *list = NULL, *base;
 	bool all = false;
 	int i;
@@ -124,7 +124,7 @@ static void sl_cyclictest_affinity(struct sl_tool *tool)
 /* sl_thread_cpu - the CPU cyclictest's thread @thread runs on, or -1 */
 static int sl_thread_cpu(struct sl_tool *tool, int thread)
 {
-	struct sl_workload *wl = &tool->wl;
+	struct sl_workload *wl = tool->wl;
 	int m, cpu, seen = 0;
 
 	if (!wl->pinned || thread < 0)
@@ -148,16 +148,26 @@ static int sl_thread_cpu(struct sl_tool *tool, int thread)
 int sl_workload_start(struct sl_tool *tool)
 {
 	char **argv = tool->params->workload;
-	struct sl_workload *wl = &tool->wl;
-	int err[2], error;
+	struct sl_workload *wl;
+	int err[2], error, cpu;
 	ssize_t n;
 	pid_t pid;
+
+	wl = calloc(1, sizeof(*wl));
+	if (!wl)
+		return -1;
+	tool->wl = wl;
+	wl->max_us = calloc(nr_cpus, sizeof(*wl->max_us));
+	if (!wl->max_us)
+		return -1;
+	for (cpu = 0; cpu < nr_cpus; cpu++)
+		wl->max_us[cpu] = -1;
 
 	wl->command = sl_join(argv);
 	sl_cyclictest_affinity(tool);
 	wl->out = tmpfile();
 	if (!wl->command || !wl->out) {
-		err_msg("rtla sched-latency: cannot prepare the workload: %s\n", strerror(errno));
+		sl_err("cannot prepare the workload: %s\n", strerror(errno));
 		return -1;
 	}
 	/* the workload's standard output only, no other child's */
@@ -169,7 +179,7 @@ int sl_workload_start(struct sl_tool *tool)
 	fflush(stderr);
 	pid = fork();
 	if (pid < 0) {
-		err_msg("rtla sched-latency: cannot fork the workload: %s\n", strerror(errno));
+		sl_err("cannot fork the workload: %s\n", strerror(errno));
 		close(err[0]);
 		close(err[1]);
 		return -1;
@@ -189,8 +199,8 @@ int sl_workload_start(struct sl_tool *tool)
 	close(err[0]);
 
 	if (n == sizeof(error)) {
-		err_msg("rtla sched-latency: cannot run the workload %s: %s\n", argv[0],
-			strerror(error));
+		sl_err("cannot run the workload %s: %s\n", argv[0],
+		       strerror(error));
 		sl_workload_reap(tool);
 		return -1;
 	}
@@ -201,10 +211,10 @@ int sl_workload_start(struct sl_tool *tool)
 /* sl_workload_reap - whether the workload has ended (its status is kept) */
 bool sl_workload_reap(struct sl_tool *tool)
 {
-	struct sl_workload *wl = &tool->wl;
+	struct sl_workload *wl = tool->wl;
 	pid_t pid;
 
-	if (!wl->pid || !wl->running)
+	if (!wl || !wl->pid || !wl->running)
 		return false;
 	do {
 		pid = waitpid(wl->pid, &wl->status, WNOHANG);
@@ -225,10 +235,10 @@ bool sl_workload_reap(struct sl_tool *tool)
  */
 void sl_workload_stop(struct sl_tool *tool)
 {
-	struct sl_workload *wl = &tool->wl;
+	struct sl_workload *wl = tool->wl;
 	int waited = 0;
 
-	if (!wl->pid)
+	if (!wl || !wl->pid)
 		return;
 
 	sl_workload_reap(tool);
@@ -270,18 +280,18 @@ static void sl_parse_cyclictest(struct sl_tool *tool, const char *line)
 	cpu = sl_thread_cpu(tool, thread);
 	if (cpu < 0 || cpu >= nr_cpus || max < 0)
 		return;
-	if (max > tool->cpu[cpu].workload_max_us)
-		tool->cpu[cpu].workload_max_us = max;
+	if (max > tool->wl->max_us[cpu])
+		tool->wl->max_us[cpu] = max;
 }
 
 /* sl_workload_report - pass the workload's output through, reading it */
 void sl_workload_report(struct sl_tool *tool)
 {
-	struct sl_workload *wl = &tool->wl;
+	struct sl_workload *wl = tool->wl;
 	char line[4096];
 	size_t len;
 
-	if (!wl->out)
+	if (!wl || !wl->out)
 		return;
 	fflush(wl->out);
 	rewind(wl->out);
@@ -304,24 +314,62 @@ void sl_workload_report(struct sl_tool *tool)
  */
 bool sl_workload_failed(struct sl_tool *tool)
 {
-	struct sl_workload *wl = &tool->wl;
+	struct sl_workload *wl = tool->wl;
 
-	return wl->pid && wl->ended && sl_exit_status(wl->status) != 0;
+	return wl && wl->pid && wl->ended && sl_workload_status(tool) != 0;
 }
 
-/* sl_workload_cleanup - on any exit: nothing of the workload survives */
-void sl_workload_cleanup(struct sl_tool *tool)
+/*
+ * sl_workload_ended - whether the workload ended by itself, reaping it:
+ * what ends rtla's main loop, or a warm-up
+ */
+bool sl_workload_ended(struct sl_tool *tool)
 {
-	struct sl_workload *wl = &tool->wl;
+	if (!sl_workload_reap(tool))
+		return false;
+	tool->wl->ended = true;
+	return true;
+}
 
+/* sl_workload_status - its exit status as a shell shows it; -1: none */
+int sl_workload_status(struct sl_tool *tool)
+{
+	struct sl_workload *wl = tool->wl;
+
+	if (!wl || !wl->pid || wl->running)
+		return -1;
+	if (WIFEXITED(wl->status))
+		return WEXITSTATUS(wl->status);
+	if (WIFSIGNALED(wl->status))
+		return 128 + WTERMSIG(wl->status);
+	return -1;
+}
+
+/* sl_workload_max_us - cyclictest's maximum on @cpu, in us; -1: none */
+long long sl_workload_max_us(struct sl_tool *tool, int cpu)
+{
+	if (!tool->wl || !tool->wl->max_us || cpu < 0 || cpu >= nr_cpus)
+		return -1;
+	return tool->wl->max_us[cpu];
+}
+
+/* sl_workload_free - on any exit: nothing of the workload survives */
+void sl_workload_free(struct sl_tool *tool)
+{
+	struct sl_workload *wl = tool->wl;
+
+	if (!wl)
+		return;
 	if (wl->pid && wl->running) {
 		kill(-wl->pid, SIGKILL);
 		while (waitpid(wl->pid, &wl->status, 0) < 0 && errno == EINTR)
 			;
 		wl->running = false;
 	}
-	if (wl->out) {
+	if (wl->out)
 		fclose(wl->out);
-		wl->out = NULL;
-	}
+	free(wl->command);
+	free(wl->max_us);
+	free(wl);
+	tool->wl = NULL;
 }

@@ -3,7 +3,8 @@
  * The command line of rtla sched-latency top and hist: rtla's own options
  * land in common_params, sched-latency's in its params, and the mistakes
  * exit as every rtla tool does (129 for a usage error, 1 for options that
- * contradict each other). Then the pictures --svg draws.
+ * contradict each other). Then the reports: the JSON document, and the
+ * pictures --svg draws.
  */
 
 #define _GNU_SOURCE
@@ -21,7 +22,10 @@
 #include "cli_params_assert.h"
 #include "../../src/cli.h"
 #include "../../src/sched_latency_core.h"
-#include "../../src/sched_latency_output.h"
+#include "../../src/sched_latency_events.h"
+#include "../../src/sched_latency_json.h"
+#include "../../src/sched_latency_svg.h"
+#include "../../src/sched_latency_workload.h"
 
 #define PARSE(fn, ...) char *argv[] = { __VA_ARGS__, NULL };\
 			int argc = sizeof(argv) / sizeof(char *) - 1;\
@@ -36,14 +40,19 @@
 #define PARSE_HIST(...)	PARSE(sched_latency_hist_parse_args, __VA_ARGS__)
 
 /* the exit tests run in a child: parse, and never come back */
-#define PARSE_EXIT(fn, ...) do {\
-	char *argv[] = { __VA_ARGS__, NULL };\
-	int argc = sizeof(argv) / sizeof(char *) - 1;\
-	nr_cpus = 4;\
-	if (!fn(argc, argv))\
-		exit(129);\
-	exit(0);\
-} while (0)
+static void parse_exit(struct common_params *(*parse)(int argc, char **argv), char **argv)
+{
+	int argc = 0;
+
+	while (argv[argc])
+		argc++;
+	nr_cpus = 4;
+	if (!parse(argc, argv))
+		exit(129);
+	exit(0);
+}
+
+#define PARSE_EXIT(fn, ...)	parse_exit(fn, (char *[]){ __VA_ARGS__, NULL })
 
 /* Defaults */
 
@@ -162,7 +171,7 @@ START_TEST(test_housekeeping)
 }
 END_TEST
 
-START_TEST(test_priority_reset_on_fork)
+START_TEST(test_priority)
 {
 	PARSE_TOP("top", "-P", "f:95");
 
@@ -192,7 +201,7 @@ START_TEST(test_quiet)
 }
 END_TEST
 
-START_TEST(test_json_svg)
+START_TEST(test_outputs)
 {
 	PARSE_TOP("top", "--json", "-", "--svg", "out.svg", "--no-cpu-breakdown");
 
@@ -204,11 +213,18 @@ END_TEST
 
 /* System Tuning */
 
-START_TEST(test_buffer_size_warm_up)
+START_TEST(test_buffer_size)
 {
-	PARSE_TOP("top", "--trace-buffer-size", "4096", "--warm-up", "5");
+	PARSE_TOP("top", "--trace-buffer-size", "4096");
 
 	ck_assert_int_eq(params->buffer_size, 4096);
+}
+END_TEST
+
+START_TEST(test_warm_up)
+{
+	PARSE_TOP("top", "--warm-up", "5", "--", "cyclictest");
+
 	ck_assert_int_eq(params->warmup, 5);
 }
 END_TEST
@@ -381,7 +397,7 @@ START_TEST(test_err_event_without_trace)
 }
 END_TEST
 
-START_TEST(test_err_workload_without_dashdash)
+START_TEST(test_err_unexpected_argument)
 {
 	PARSE_EXIT(sched_latency_top_parse_args, "top", "-d", "1s", "sleep", "1");
 }
@@ -408,6 +424,171 @@ END_TEST
 START_TEST(test_err_hist_no_index)
 {
 	PARSE_EXIT(sched_latency_hist_parse_args, "hist", "--no-index");
+}
+END_TEST
+
+/*
+ * The reports: a synthetic run of @n CPUs as the end of top or hist sees
+ * it, written as JSON (and, below, drawn as SVG).
+ */
+
+/* report_tool - a run of @n CPUs: a tick, two devices, a rare NMI, a storm */
+static struct sl_tool *report_tool(int n, const char *mode)
+{
+	struct sched_latency_params *params = calloc(1, sizeof(*params));
+	struct sl_tool *tool = calloc(1, sizeof(*tool));
+	struct slb_config cfg;
+	unsigned long long t;
+	int cpu, k, m;
+
+	ck_assert_ptr_nonnull(params);
+	ck_assert_ptr_nonnull(tool);
+	sl_params_init(params, mode);
+	nr_cpus = n;
+	tool->params = params;
+	tool->cpu = calloc(n, sizeof(*tool->cpu));
+	tool->events = calloc(1, sizeof(*tool->events));
+	tool->wl = calloc(1, sizeof(*tool->wl));
+	ck_assert_ptr_nonnull(tool->cpu);
+	ck_assert_ptr_nonnull(tool->events);
+	ck_assert_ptr_nonnull(tool->wl);
+	tool->wl->max_us = calloc(n, sizeof(*tool->wl->max_us));
+	ck_assert_ptr_nonnull(tool->wl->max_us);
+	slb_config_default(&cfg);
+	tool->slb = slb_alloc(&cfg, n);
+	ck_assert_ptr_nonnull(tool->slb);
+
+	for (cpu = 0; cpu < n; cpu++) {
+		struct sl_cpu *c = &tool->cpu[cpu];
+
+		c->max[SL_POID] = 8000 + 137 * cpu;
+		c->max[SL_DST] = cpu % 7 == 3 ? 21000 : 3000 + 500 * (cpu % 5);
+		c->max[SL_PAIE] = 1500 + 10 * cpu;
+		c->max[SL_PSD] = 2500 + 20 * cpu;
+		for (k = 0; k < SL_NR_WINDOWS; k++)
+			slb_set_var(tool->slb, cpu, k, c->max[k]);
+		/* a tick, two devices, a rare NMI; CPU 1 a storm: unbounded */
+		for (k = 0; k < 2000; k++) {
+			t = k * 100000ULL;
+			if (k % 10 == 0)
+				slb_add_interrupt(tool->slb, cpu, SL_VECTOR_BASE + 236, t,
+						  2000 + 5 * cpu);
+			if (k % 30 == 5)
+				slb_add_interrupt(tool->slb, cpu, 11, t, 4000);
+			if (k % 70 == 3)
+				slb_add_interrupt(tool->slb, cpu, 24, t, 1000 + 30 * cpu);
+			if (k % 500 == 7)
+				slb_add_interrupt(tool->slb, cpu, SLB_NMI, t, 800);
+			if (cpu == 1 && k % 2 == 1)
+				slb_add_interrupt(tool->slb, cpu, 40, t, 150000);
+			if (cpu == 1 && k % 2 == 0)
+				slb_add_interrupt(tool->slb, cpu, 41, t, 60000);
+		}
+		c->max[SL_IRQ] = cpu == 1 ? 150000 : 4000;
+		c->max[SL_NMI] = 800;
+		c->seen = true;
+		ck_assert_int_eq(slb_compute_cpu(tool->slb, cpu, &c->res), 0);
+		c->has_res = true;
+		tool->wl->max_us[cpu] = cpu % 2 ? -1 : 20 + cpu % 9;
+	}
+	/* the system: the worst CPU under each characterization */
+	for (m = 0; m < SLB_NR_MODELS; m++)
+		for (cpu = 0; cpu < n; cpu++)
+			if (!tool->system[m] ||
+			    slb_bound_worse(&tool->cpu[cpu].res.bound[m], tool->system[m]))
+				tool->system[m] = &tool->cpu[cpu].res.bound[m];
+	tool->bucket_ns = 1000;
+	tool->nr_buckets = 1000;
+	return tool;
+}
+
+static void report_tool_free(struct sl_tool *tool)
+{
+	int cpu;
+
+	for (cpu = 0; cpu < nr_cpus; cpu++)
+		slb_result_fini(&tool->cpu[cpu].res);
+	sl_hist_pic_free(tool->hist_pic);
+	sl_workload_free(tool);
+	slb_free(tool->slb);
+	free(tool->events);
+	free(tool->cpu);
+	free(tool->params);
+	free(tool);
+	nr_cpus = 4;
+}
+
+/* report_open - an output file in @dir, for --json or --svg */
+static void report_open(struct sl_output *out, char *path, size_t len, const char *dir,
+			const char *name)
+{
+	snprintf(path, len, "%s/%s", dir, name);
+	out->path = path;
+	out->fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0644);
+	ck_assert_int_ge(out->fd, 0);
+}
+
+/* report_read - the whole of a file written */
+static char *report_read(const char *path)
+{
+	char *text = calloc(1, 1 << 20);
+	FILE *fp = fopen(path, "r");
+	size_t n;
+
+	ck_assert_ptr_nonnull(text);
+	ck_assert_ptr_nonnull(fp);
+	n = fread(text, 1, (1 << 20) - 1, fp);
+	ck_assert(feof(fp));
+	text[n] = '\0';
+	fclose(fp);
+	return text;
+}
+
+/*
+ * --json: a whole document, each CPU's bounds as the engine computed them,
+ * the system's from its worst CPU, and the verdict
+ */
+START_TEST(test_json)
+{
+	static const char head[] = "{\n  \"version\": 2,\n";
+	struct sl_tool *tool = report_tool(4, "top");
+	char dir[] = "/tmp/sl_json_XXXXXX", path[PATH_MAX], want[512], *text;
+	const struct slb_bound *b;
+	int cpu, m, len;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	report_open(&tool->params->json, path, sizeof(path), dir, "top.json");
+	ck_assert_int_eq(sl_write_json(tool), 0);
+	close(tool->params->json.fd);
+	text = report_read(path);
+	unlink(path);
+	rmdir(dir);
+
+	ck_assert(!strncmp(text, head, strlen(head)));
+	ck_assert_ptr_nonnull(strstr(text, "\n  \"tool\": \"rtla sched-latency top\",\n"));
+	ck_assert_ptr_nonnull(strstr(text, "\n  \"verdict\": \"passed\",\n"));
+	ck_assert_ptr_nonnull(strstr(text, "\n  \"workload\": null\n}\n"));
+	for (cpu = 0; cpu < 4; cpu++) {
+		len = snprintf(want, sizeof(want), "\n    \"%d\": {\n", cpu);
+		ck_assert_ptr_nonnull(strstr(text, want));
+		len = snprintf(want, sizeof(want), "\"bound_ns\": {");
+		for (m = 0; m < SLB_NR_MODELS; m++) {
+			b = &tool->cpu[cpu].res.bound[m];
+			len += snprintf(want + len, sizeof(want) - len, "%s\"%s\": ",
+					m ? ", " : "", slb_model_name(m));
+			if (b->unbounded)
+				len += snprintf(want + len, sizeof(want) - len, "null");
+			else
+				len += snprintf(want + len, sizeof(want) - len, "%llu",
+						(unsigned long long)b->latency);
+		}
+		ck_assert_msg(strstr(text, want), "cpu %d: no %s", cpu, want);
+	}
+	/* without interrupts CPU 3's sched tail is the worst, with them CPU 1's storm */
+	ck_assert_ptr_nonnull(strstr(text, "\"bound_cpu\": {\"no_interrupts\": 3, "));
+	ck_assert_ptr_nonnull(strstr(text, "\"sliding_window\": 1, "));
+	free(text);
+	report_tool_free(tool);
 }
 END_TEST
 
@@ -446,66 +627,6 @@ static void svg_dir_teardown(void)
 	ck_assert_int_eq(system(cmd), 0);
 }
 
-/* svg_tool - a run of @n CPUs as the end of top or hist sees it */
-static struct sl_tool *svg_tool(int n, const char *mode)
-{
-	struct sched_latency_params *params = calloc(1, sizeof(*params));
-	struct sl_tool *tool = calloc(1, sizeof(*tool));
-	struct slb_config cfg;
-	unsigned long long t;
-	int cpu, k;
-
-	ck_assert_ptr_nonnull(params);
-	ck_assert_ptr_nonnull(tool);
-	sl_params_init(params, mode);
-	nr_cpus = n;
-	tool->params = params;
-	tool->cpu = calloc(n, sizeof(*tool->cpu));
-	ck_assert_ptr_nonnull(tool->cpu);
-	slb_config_default(&cfg);
-	tool->slb = slb_alloc(&cfg, n);
-	ck_assert_ptr_nonnull(tool->slb);
-
-	for (cpu = 0; cpu < n; cpu++) {
-		struct sl_cpu *c = &tool->cpu[cpu];
-
-		c->max[SL_POID] = 8000 + 137 * cpu;
-		c->max[SL_DST] = cpu % 7 == 3 ? 21000 : 3000 + 500 * (cpu % 5);
-		c->max[SL_PAIE] = 1500 + 10 * cpu;
-		c->max[SL_PSD] = 2500 + 20 * cpu;
-		slb_set_var(tool->slb, cpu, SLB_POID, c->max[SL_POID]);
-		slb_set_var(tool->slb, cpu, SLB_ST, c->max[SL_DST]);
-		slb_set_var(tool->slb, cpu, SLB_PAIE, c->max[SL_PAIE]);
-		slb_set_var(tool->slb, cpu, SLB_PSD, c->max[SL_PSD]);
-		/* a tick, two devices, a rare NMI; CPU 1 a storm: unbounded */
-		for (k = 0; k < 2000; k++) {
-			t = k * 100000ULL;
-			if (k % 10 == 0)
-				slb_add_interrupt(tool->slb, cpu, SL_VECTOR_BASE + 236, t,
-						  2000 + 5 * cpu);
-			if (k % 30 == 5)
-				slb_add_interrupt(tool->slb, cpu, 11, t, 4000);
-			if (k % 70 == 3)
-				slb_add_interrupt(tool->slb, cpu, 24, t, 1000 + 30 * cpu);
-			if (k % 500 == 7)
-				slb_add_interrupt(tool->slb, cpu, SLB_NMI, t, 800);
-			if (cpu == 1 && k % 2 == 1)
-				slb_add_interrupt(tool->slb, cpu, 40, t, 150000);
-			if (cpu == 1 && k % 2 == 0)
-				slb_add_interrupt(tool->slb, cpu, 41, t, 60000);
-		}
-		c->max[SL_IRQ] = cpu == 1 ? 150000 : 4000;
-		c->max[SL_NMI] = 800;
-		c->seen = true;
-		ck_assert_int_eq(slb_compute_cpu(tool->slb, cpu, &c->res), 0);
-		c->has_res = true;
-		c->workload_max_us = cpu % 2 ? -1 : 20 + cpu % 9;
-	}
-	tool->bucket_ns = 1000;
-	tool->nr_buckets = 1000;
-	return tool;
-}
-
 /* svg_hist_data - histograms with a tail, one CPU without NMIs, an overflow */
 static void svg_hist_data(struct sl_tool *tool)
 {
@@ -540,28 +661,6 @@ static void svg_hist_data(struct sl_tool *tool)
 		}
 	}
 	tool->hist_pic = pic;
-}
-
-static void svg_tool_free(struct sl_tool *tool)
-{
-	int cpu;
-
-	for (cpu = 0; cpu < nr_cpus; cpu++)
-		slb_result_fini(&tool->cpu[cpu].res);
-	sl_hist_pic_free(tool->hist_pic);
-	slb_free(tool->slb);
-	free(tool->cpu);
-	free(tool->params);
-	free(tool);
-}
-
-/* svg_open - an output file of the test directory, for --svg or --json */
-static void svg_open(struct sl_output *out, char *path, size_t len, const char *name)
-{
-	snprintf(path, len, "%s/%s", svg_dir, name);
-	out->path = path;
-	out->fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0644);
-	ck_assert_int_ge(out->fd, 0);
 }
 
 /*
@@ -611,25 +710,24 @@ static int svg_check_text(const char *path, int *width)
 
 static void svg_chart(int n, const char *mode)
 {
-	struct sl_tool *tool = svg_tool(n, mode);
+	struct sl_tool *tool = report_tool(n, mode);
 	char svg[PATH_MAX], json[PATH_MAX], name[64];
 	int width;
 
 	if (!strcmp(mode, "hist"))
 		svg_hist_data(tool);
 	snprintf(name, sizeof(name), "%s-%d.svg", mode, n);
-	svg_open(&tool->params->svg, svg, sizeof(svg), name);
+	report_open(&tool->params->svg, svg, sizeof(svg), svg_dir, name);
 	ck_assert_int_eq(sl_write_svg(tool), 0);
 	close(tool->params->svg.fd);
 	snprintf(name, sizeof(name), "%s-%d.json", mode, n);
-	svg_open(&tool->params->json, json, sizeof(json), name);
+	report_open(&tool->params->json, json, sizeof(json), svg_dir, name);
 	ck_assert_int_eq(sl_write_json(tool), 0);
 	close(tool->params->json.fd);
 
 	ck_assert_int_eq(svg_check_text(svg, &width), n);
 	ck_assert_int_gt(width, 0);
-	svg_tool_free(tool);
-	nr_cpus = 4;
+	report_tool_free(tool);
 }
 
 START_TEST(test_svg_bounds_1)
@@ -680,13 +778,17 @@ Suite *sched_latency_cli_suite(void)
 	tc = tcase_create("cpu_thread_configuration");
 	tcase_add_test(tc, test_cpus);
 	tcase_add_test(tc, test_housekeeping);
-	tcase_add_test(tc, test_priority_reset_on_fork);
+	tcase_add_test(tc, test_priority);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("output");
 	tcase_add_test(tc, test_nano);
 	tcase_add_test(tc, test_quiet);
-	tcase_add_test(tc, test_json_svg);
+	tcase_add_test(tc, test_outputs);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("report");
+	tcase_add_test(tc, test_json);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("svg");
@@ -698,7 +800,8 @@ Suite *sched_latency_cli_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("system_tuning");
-	tcase_add_test(tc, test_buffer_size_warm_up);
+	tcase_add_test(tc, test_buffer_size);
+	tcase_add_test(tc, test_warm_up);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("actions");
@@ -735,7 +838,7 @@ Suite *sched_latency_cli_suite(void)
 	tc = tcase_create("contradictions");
 	tcase_add_exit_test(tc, test_err_stop_on_alone, 1);
 	tcase_add_exit_test(tc, test_err_event_without_trace, 1);
-	tcase_add_exit_test(tc, test_err_workload_without_dashdash, 1);
+	tcase_add_exit_test(tc, test_err_unexpected_argument, 1);
 	tcase_add_exit_test(tc, test_err_json_svg_stdout, 1);
 	tcase_add_exit_test(tc, test_err_hist_too_wide, 1);
 	tcase_add_exit_test(tc, test_err_hist_nothing_shown, 1);
