@@ -15,6 +15,11 @@
 # the tree's MAINTAINERS other than THE REST (an F: pattern), and fails
 # when one does not. The CHECKs are shown; each patch gives their reasons
 # below its --- line.
+#
+# A second is answered too: "Unknown commit id" (UNKNOWN_COMMIT_ID), which
+# checkpatch gives for every id when the tree has no history before base,
+# as build/'s trees from source packages do. It passes when the id is in
+# upstream-commits.txt, checked by hand, with the subject the patch quotes.
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/tap.sh"
@@ -66,6 +71,30 @@ unmaintained() {
 		}' "$ktree/MAINTAINERS"
 }
 
+# check_commit_ids KTREE PATCH LABEL OUT - each id checkpatch could not find
+# (OUT: its output) is one it could not look up, since KTREE has no history
+# before base, and upstream-commits.txt lists it with the subject PATCH
+# quotes for it
+check_commit_ids() {
+	local id full subject quoted bad=
+
+	if [ "$(git -C "$1" rev-list --count base)" -ne 1 ]; then
+		bad="$1 has history before base: checkpatch could look the ids up"
+	fi
+	for id in $(sed -n "s/^WARNING:UNKNOWN_COMMIT_ID: Unknown commit id '\([0-9a-f]*\)'.*/\1/p" <<< "$4"); do
+		full=$(grep -v '^#' "$top/tests/patches/upstream-commits.txt" | grep "^$id")
+		subject=${full#* }
+		quoted=$(sed -n "s/.*\b$id[0-9a-f]* (\"\(.*\)\").*/\1/p" "$2" | head -1)
+		if [ -z "$full" ]; then
+			bad+=" $id is not in upstream-commits.txt;"
+		elif [ "$subject" != "$quoted" ]; then
+			bad+=" $id is \"$subject\" upstream, the patch quotes \"$quoted\";"
+		fi
+	done
+	[ -z "$bad" ] || diag "$bad"
+	ok "$([ -z "$bad" ]; echo $?)" "$3: the commit ids checkpatch cannot look up are upstream's, as quoted"
+}
+
 # check_patch KTREE PATCH LABEL - checkpatch --strict with KTREE's script
 check_patch() {
 	local out errors warnings checks moved missing
@@ -73,12 +102,16 @@ check_patch() {
 	out=$(cd "$1" && PATH=/usr/bin:$PATH scripts/checkpatch.pl --strict -q \
 		--show-types "$2" 2>&1)
 	errors=$(grep -c '^ERROR:' <<< "$out")
-	warnings=$(grep '^WARNING:' <<< "$out" | grep -vc '^WARNING:FILE_PATH_CHANGES:')
+	warnings=$(grep '^WARNING:' <<< "$out" |
+		grep -v '^WARNING:FILE_PATH_CHANGES:' | grep -vc '^WARNING:UNKNOWN_COMMIT_ID:')
 	checks=$(grep -c '^CHECK:' <<< "$out")
 	[ $((errors + warnings)) -eq 0 ] || sed 's/^/# /' <<< "$out"
 	[ "$checks" -eq 0 ] || grep '^CHECK:' <<< "$out" | sort | uniq -c | sed 's/^/# /'
 	ok $((errors + warnings)) "$3: checkpatch --strict, $errors errors, $warnings warnings ($checks checks)"
 
+	if grep -q '^WARNING:UNKNOWN_COMMIT_ID:' <<< "$out"; then
+		check_commit_ids "$1" "$2" "$3" "$out"
+	fi
 	grep -q '^WARNING:FILE_PATH_CHANGES:' <<< "$out" || return 0
 	moved=$(moved_files "$2")
 	missing=$(unmaintained "$1" $moved)
