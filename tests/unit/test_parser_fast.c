@@ -91,6 +91,7 @@ static const char *state_diff(const struct lp_sm *a, const struct lp_sm *b)
 	FIELD(sched);
 	FIELD(sleeping);
 	FIELD(idle_call);
+	FIELD(idle_call_known);
 	FIELD(offline);
 	WINDOW(poid);
 	WINDOW(psd);
