@@ -46,8 +46,9 @@
 
 static struct {
 	unsigned long	events;
-	unsigned long	fast;		/* taken by lp_fast_toggle() */
+	unsigned long	fast;		/* taken by a fast path */
 	unsigned long	fast_type[LP_SM_IRQ_ENABLE + 1];
+	unsigned long	fast_return;	/* by lp_fast_irq_return() */
 	unsigned long	nodes;		/* targeted events parsed */
 	unsigned long	nodes_fast;
 } stats;
@@ -60,10 +61,18 @@ static unsigned long env_ulong(const char *name, unsigned long def)
 	return v ? v : def;
 }
 
-/* takes_fast - latency_parser_sm_event() sends @ev the fast way */
+/* takes_return - @ev is an IRQ's return that takes lp_fast_irq_return() */
+static bool takes_return(const struct lp_sm *sm, const struct lp_sm_event *ev)
+{
+	return ev->type == LP_SM_IRQ_ENABLE && !lp_quiet(sm) &&
+	       lp_irq_return_quiet(sm);
+}
+
+/* takes_fast - latency_parser_sm_event() sends @ev a fast way */
 static bool takes_fast(const struct lp_sm *sm, const struct lp_sm_event *ev)
 {
-	return ev->type <= LP_SM_IRQ_ENABLE && lp_quiet(sm);
+	return (ev->type <= LP_SM_IRQ_ENABLE && lp_quiet(sm)) ||
+	       takes_return(sm, ev);
 }
 
 /*
@@ -239,6 +248,7 @@ static bool run_seed(u64 seed, char *why, size_t size)
 	memset(&fast, 0, sizeof(fast));
 	memset(&general, 0, sizeof(general));
 	for (i = 0; i < n; i++) {
+		stats.fast_return += takes_return(&fast, &events[i]);
 		if (!step(&fast, &general, &events[i], &took_fast, what,
 			  sizeof(what))) {
 			snprintf(why, size, "event %u of %u: %s", i, n, what);
@@ -451,6 +461,9 @@ START_TEST(test_fast_not_vacuous)
 		ck_assert_msg(stats.fast_type[t] * 100 >= stats.fast,
 			      "%s took the fast path %lu times of %lu",
 			      lp_sm_type_name(t), stats.fast_type[t], stats.fast);
+	ck_assert_msg(stats.fast_return * 100 >= stats.fast,
+		      "an IRQ's return took the fast path %lu times of %lu",
+		      stats.fast_return, stats.fast);
 	ck_assert_msg(stats.nodes_fast * 10 >= stats.nodes,
 		      "the targeted sequences took the fast path %lu times in %lu events",
 		      stats.nodes_fast, stats.nodes);
@@ -480,7 +493,8 @@ int main(void)
 	srunner_run_all(sr, CK_SILENT);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
-	printf("# %lu generated events, %lu by the fast path; %lu targeted events, %lu by the fast path\n",
-	       stats.events, stats.fast, stats.nodes, stats.nodes_fast);
+	printf("# %lu generated events, %lu by the fast path (%lu IRQ returns); %lu targeted events, %lu by the fast path\n",
+	       stats.events, stats.fast, stats.fast_return, stats.nodes,
+	       stats.nodes_fast);
 	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
