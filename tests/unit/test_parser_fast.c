@@ -49,6 +49,7 @@ static struct {
 	unsigned long	fast;		/* taken by a fast path */
 	unsigned long	fast_type[LP_SM_IRQ_ENABLE + 1];
 	unsigned long	fast_return;	/* by lp_fast_irq_return() */
+	unsigned long	fast_sched;	/* by latency_parser_sm_sched() */
 	unsigned long	nodes;		/* targeted events parsed */
 	unsigned long	nodes_fast;
 } stats;
@@ -68,11 +69,21 @@ static bool takes_return(const struct lp_sm *sm, const struct lp_sm_event *ev)
 	       lp_irq_return_quiet(sm);
 }
 
+/* takes_sched - @ev is a task's SE or SX the fast path takes */
+static bool takes_sched(const struct lp_sm *sm, const struct lp_sm_event *ev)
+{
+	if (!lp_quiet(sm) || (ev->flags & LP_SM_IDLE_TASK))
+		return false;
+	if (ev->type == LP_SM_SCHED_EXIT)
+		return sm->sched;
+	return ev->type == LP_SM_SCHED_ENTRY && !sm->sched && sm->ie && !sm->pe;
+}
+
 /* takes_fast - latency_parser_sm_event() sends @ev a fast way */
 static bool takes_fast(const struct lp_sm *sm, const struct lp_sm_event *ev)
 {
 	return (ev->type <= LP_SM_IRQ_ENABLE && lp_quiet(sm)) ||
-	       takes_return(sm, ev);
+	       takes_return(sm, ev) || takes_sched(sm, ev);
 }
 
 /*
@@ -249,6 +260,7 @@ static bool run_seed(u64 seed, char *why, size_t size)
 	memset(&general, 0, sizeof(general));
 	for (i = 0; i < n; i++) {
 		stats.fast_return += takes_return(&fast, &events[i]);
+		stats.fast_sched += takes_sched(&fast, &events[i]);
 		if (!step(&fast, &general, &events[i], &took_fast, what,
 			  sizeof(what))) {
 			snprintf(why, size, "event %u of %u: %s", i, n, what);
@@ -257,7 +269,8 @@ static bool run_seed(u64 seed, char *why, size_t size)
 		stats.events++;
 		if (took_fast) {
 			stats.fast++;
-			stats.fast_type[events[i].type]++;
+			if (events[i].type <= LP_SM_IRQ_ENABLE)
+				stats.fast_type[events[i].type]++;
 		}
 	}
 	return true;
@@ -464,6 +477,9 @@ START_TEST(test_fast_not_vacuous)
 	ck_assert_msg(stats.fast_return * 100 >= stats.fast,
 		      "an IRQ's return took the fast path %lu times of %lu",
 		      stats.fast_return, stats.fast);
+	ck_assert_msg(stats.fast_sched * 100 >= stats.fast,
+		      "a task's SE or SX took the fast path %lu times of %lu",
+		      stats.fast_sched, stats.fast);
 	ck_assert_msg(stats.nodes_fast * 10 >= stats.nodes,
 		      "the targeted sequences took the fast path %lu times in %lu events",
 		      stats.nodes_fast, stats.nodes);
@@ -493,8 +509,8 @@ int main(void)
 	srunner_run_all(sr, CK_SILENT);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
-	printf("# %lu generated events, %lu by the fast path (%lu IRQ returns); %lu targeted events, %lu by the fast path\n",
-	       stats.events, stats.fast, stats.fast_return, stats.nodes,
-	       stats.nodes_fast);
+	printf("# %lu generated events, %lu by the fast path (%lu IRQ returns, %lu SE or SX); %lu targeted events, %lu by the fast path\n",
+	       stats.events, stats.fast, stats.fast_return, stats.fast_sched,
+	       stats.nodes, stats.nodes_fast);
 	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
