@@ -79,11 +79,21 @@ static bool takes_sched(const struct lp_sm *sm, const struct lp_sm_event *ev)
 	return ev->type == LP_SM_SCHED_ENTRY && !sm->sched && sm->ie && !sm->pe;
 }
 
+/* takes_handler - @ev is an IRQ handler's entry or exit the fast path takes */
+static bool takes_handler(const struct lp_sm *sm, const struct lp_sm_event *ev)
+{
+	if (ev->type == LP_SM_IRQ_ENTRY)
+		return lp_quiet(sm);
+	return ev->type == LP_SM_IRQ_EXIT && sm->irq_nesting == 1 &&
+	       !sm->offline && !sm->remote_resched;
+}
+
 /* takes_fast - latency_parser_sm_event() sends @ev a fast way */
 static bool takes_fast(const struct lp_sm *sm, const struct lp_sm_event *ev)
 {
 	return (ev->type <= LP_SM_IRQ_ENABLE && lp_quiet(sm)) ||
-	       takes_return(sm, ev) || takes_sched(sm, ev);
+	       takes_return(sm, ev) || takes_sched(sm, ev) ||
+	       takes_handler(sm, ev);
 }
 
 /*
