@@ -83,7 +83,8 @@ static struct osnoise_tool *sched_latency_init_tool(struct common_params *common
 	char name[64];
 
 	/* exits when the system cannot measure, before anything is made */
-	sl_check_system(params);
+	if (!sl_check_system(params))
+		exit(sl_no_tracer(params));
 
 	signal(SIGPIPE, sched_latency_broken_pipe);
 

@@ -24,6 +24,7 @@
 #include "../../src/sched_latency_core.h"
 #include "../../src/sched_latency_events.h"
 #include "../../src/sched_latency_json.h"
+#include "../../src/sched_latency_verdict.h"
 #include "../../src/sched_latency_svg.h"
 #include "../../src/sched_latency_workload.h"
 
@@ -112,6 +113,20 @@ START_TEST(test_max_bound)
 	PARSE_TOP("top", "--max-bound", "150");
 
 	ck_assert_int_eq(sl_params->max_bound_us, 150);
+}
+END_TEST
+
+/* --max-var: limits per variable, from a list or from several options */
+START_TEST(test_max_var)
+{
+	PARSE_TOP("top", "--max-var", "poid=50,irq=20", "--max-var", "nmi=5,poid=40");
+
+	ck_assert_int_eq(sl_params->max_var_us[SL_POID], 40);
+	ck_assert_int_eq(sl_params->max_var_us[SL_IRQ], 20);
+	ck_assert_int_eq(sl_params->max_var_us[SL_NMI], 5);
+	ck_assert_int_eq(sl_params->max_var_us[SL_PSD], 0);
+	ck_assert_int_eq(sl_params->max_var_us[SL_DST], 0);
+	ck_assert_int_eq(sl_params->max_var_us[SL_PAIE], 0);
 }
 END_TEST
 
@@ -373,6 +388,36 @@ START_TEST(test_err_action)
 }
 END_TEST
 
+START_TEST(test_err_max_var_name)
+{
+	PARSE_EXIT(sched_latency_top_parse_args, "top", "--max-var", "st=10");
+}
+END_TEST
+
+START_TEST(test_err_max_var_no_value)
+{
+	PARSE_EXIT(sched_latency_top_parse_args, "top", "--max-var", "poid");
+}
+END_TEST
+
+START_TEST(test_err_max_var_zero)
+{
+	PARSE_EXIT(sched_latency_top_parse_args, "top", "--max-var", "poid=0");
+}
+END_TEST
+
+START_TEST(test_err_max_var_not_number)
+{
+	PARSE_EXIT(sched_latency_top_parse_args, "top", "--max-var", "poid=10us");
+}
+END_TEST
+
+START_TEST(test_err_max_var_empty)
+{
+	PARSE_EXIT(sched_latency_top_parse_args, "top", "--max-var", ",");
+}
+END_TEST
+
 START_TEST(test_err_entries)
 {
 	PARSE_EXIT(sched_latency_hist_parse_args, "hist", "-E", "20000");
@@ -550,7 +595,7 @@ static char *report_read(const char *path)
  */
 START_TEST(test_json)
 {
-	static const char head[] = "{\n  \"version\": 2,\n";
+	static const char head[] = "{\n  \"version\": 3,\n";
 	struct sl_tool *tool = report_tool(4, "top");
 	char dir[] = "/tmp/sl_json_XXXXXX", path[PATH_MAX], want[512], *text;
 	const struct slb_bound *b;
@@ -587,8 +632,93 @@ START_TEST(test_json)
 	/* without interrupts CPU 3's sched tail is the worst, with them CPU 1's storm */
 	ck_assert_ptr_nonnull(strstr(text, "\"bound_cpu\": {\"no_interrupts\": 3, "));
 	ck_assert_ptr_nonnull(strstr(text, "\"sliding_window\": 1, "));
+	/* a tool that never read the tracer's files: no ABI, no clock */
+	ck_assert_ptr_nonnull(strstr(text, "\n  \"tracer\": {\"name\": \"latency_parser\", \"available\": true, \"abi\": null, \"files\": null, \"trace_clock\": null},\n"));
+	ck_assert_ptr_nonnull(strstr(text, "\n  \"kernel\": {\"preemption\": "));
 	free(text);
 	report_tool_free(tool);
+}
+END_TEST
+
+/*
+ * --max-var: the verdict is 2 when a variable of a CPU is above its limit,
+ * not when it is at it; the JSON lists each one over
+ */
+START_TEST(test_max_var_verdict)
+{
+	struct sl_tool *tool = report_tool(4, "top");
+	char dir[] = "/tmp/sl_json_XXXXXX", path[PATH_MAX], *text;
+
+	/* the POID of CPU 0..3: 8000, 8137, 8274, 8411 ns; IRQ: CPU 1 150 us */
+	tool->params->max_var_us[SL_POID] = 9;
+	tool->params->max_var_us[SL_IRQ] = 150;
+	ck_assert_int_eq(sl_finish(tool), SL_EXIT_OK);
+	ck_assert_int_eq(tool->over_var, 0);
+
+	tool->params->max_var_us[SL_POID] = 8;
+	tool->params->max_var_us[SL_IRQ] = 149;
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	report_open(&tool->params->json, path, sizeof(path), dir, "v.json");
+	ck_assert_int_eq(sl_finish(tool), SL_EXIT_EXCEEDED);
+	ck_assert_int_eq(tool->over_var, 4);
+	text = report_read(path);
+	unlink(path);
+	rmdir(dir);
+	ck_assert_ptr_nonnull(strstr(text, "\"max_var_us\": {\"poid\": 8, \"irq\": 149}"));
+	ck_assert_ptr_nonnull(strstr(text, "\n  \"over_max_var\": [{\"cpu\": 1, \"variable\": \"poid\", \"value_ns\": 8137, \"max_us\": 8}, {\"cpu\": 1, \"variable\": \"irq\", \"value_ns\": 150000, \"max_us\": 149}, {\"cpu\": 2, "));
+	ck_assert_ptr_null(strstr(text, "{\"cpu\": 0, \"variable\": \"poid\""));
+	free(text);
+	report_tool_free(tool);
+}
+END_TEST
+
+/*
+ * json_tracer_of - the "tracer" line of the JSON of a run that read
+ * @files in the tracer's directory and @clock
+ */
+static char *json_tracer_of(const char *files, const char *clock)
+{
+	struct sl_tool *tool = report_tool(1, "top");
+	char dir[] = "/tmp/sl_json_XXXXXX", path[PATH_MAX], *text, *line, *end;
+
+	snprintf(tool->tracer_files, sizeof(tool->tracer_files), "%s", files);
+	snprintf(tool->trace_clock, sizeof(tool->trace_clock), "%s", clock);
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	report_open(&tool->params->json, path, sizeof(path), dir, "t.json");
+	ck_assert_int_eq(sl_write_json(tool), 0);
+	close(tool->params->json.fd);
+	text = report_read(path);
+	unlink(path);
+	rmdir(dir);
+	report_tool_free(tool);
+	line = strstr(text, "\n  \"tracer\": ");
+	ck_assert_ptr_nonnull(line);
+	line = strdup(line + 3);
+	free(text);
+	end = strchr(line, '\n');
+	ck_assert_ptr_nonnull(end);
+	*end = '\0';
+	return line;
+}
+
+/*
+ * The tracer's ABI: 1 when its directory has every file rtla uses (the
+ * kernel has no version file: the file set tells the interfaces apart);
+ * a file set without one of them has no ABI rtla knows, a name that only
+ * begins like one does not count
+ */
+START_TEST(test_json_tracer_abi)
+{
+	char *line;
+
+	line = json_tracer_of("cpus,hist,hist_bucket_ns,hist_buckets,max,stop_tracing_us,x",
+			      "local");
+	ck_assert_str_eq(line, "\"tracer\": {\"name\": \"latency_parser\", \"available\": true, \"abi\": 1, \"files\": [\"cpus\", \"hist\", \"hist_bucket_ns\", \"hist_buckets\", \"max\", \"stop_tracing_us\", \"x\"], \"trace_clock\": \"local\"},");
+	free(line);
+	line = json_tracer_of("cpus,hist,hist_bucket_ns,hist_buckets,maxima,stop_tracing_us",
+			      "global");
+	ck_assert_str_eq(line, "\"tracer\": {\"name\": \"latency_parser\", \"available\": true, \"abi\": null, \"files\": [\"cpus\", \"hist\", \"hist_bucket_ns\", \"hist_buckets\", \"maxima\", \"stop_tracing_us\"], \"trace_clock\": \"global\"},");
+	free(line);
 }
 END_TEST
 
@@ -766,6 +896,7 @@ Suite *sched_latency_cli_suite(void)
 	tcase_add_test(tc, test_stop_on_bound);
 	tcase_add_test(tc, test_model);
 	tcase_add_test(tc, test_max_bound);
+	tcase_add_test(tc, test_max_var);
 	tcase_add_test(tc, test_trace_default);
 	tcase_add_test(tc, test_trace_space);
 	tcase_add_test(tc, test_trace_equals);
@@ -789,6 +920,8 @@ Suite *sched_latency_cli_suite(void)
 
 	tc = tcase_create("report");
 	tcase_add_test(tc, test_json);
+	tcase_add_test(tc, test_json_tracer_abi);
+	tcase_add_test(tc, test_max_var_verdict);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("svg");
@@ -831,6 +964,11 @@ Suite *sched_latency_cli_suite(void)
 	tcase_add_exit_test(tc, test_err_model, 129);
 	tcase_add_exit_test(tc, test_err_threshold_zero, 129);
 	tcase_add_exit_test(tc, test_err_action, 129);
+	tcase_add_exit_test(tc, test_err_max_var_name, 129);
+	tcase_add_exit_test(tc, test_err_max_var_no_value, 129);
+	tcase_add_exit_test(tc, test_err_max_var_zero, 129);
+	tcase_add_exit_test(tc, test_err_max_var_not_number, 129);
+	tcase_add_exit_test(tc, test_err_max_var_empty, 129);
 	tcase_add_exit_test(tc, test_err_entries, 129);
 	tcase_add_exit_test(tc, test_err_vars, 129);
 	suite_add_tcase(s, tc);
