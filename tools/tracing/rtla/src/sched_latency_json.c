@@ -362,7 +362,7 @@ static bool read_line(const char *path, char *buf, size_t len)
 
 	if (!f)
 		return false;
-	ok = fgets(buf, len, f) != NULL;
+	ok = !!fgets(buf, len, f);
 	fclose(f);
 	if (ok)
 		buf[strcspn(buf, "\n")] = '\0';
@@ -444,8 +444,10 @@ static void json_kernel(FILE *fp, const struct utsname *u)
 	}
 	if (!model && kc.from[0]) {
 		static const char * const choice[][2] = {
-			{ "CONFIG_PREEMPT_LAZY", "lazy" }, { "CONFIG_PREEMPT", "full" },
-			{ "CONFIG_PREEMPT_VOLUNTARY", "voluntary" }, { "CONFIG_PREEMPT_NONE", "none" },
+			{ "CONFIG_PREEMPT_LAZY", "lazy" },
+			{ "CONFIG_PREEMPT", "full" },
+			{ "CONFIG_PREEMPT_VOLUNTARY", "voluntary" },
+			{ "CONFIG_PREEMPT_NONE", "none" },
 		};
 
 		for (i = 0; !model && i < ARRAY_SIZE(choice); i++) {
@@ -514,7 +516,7 @@ static void json_tracer(FILE *fp, struct sl_tool *tool)
 			if ((list == files || list[-1] == ',') &&
 			    (!list[len] || list[len] == ','))
 				break;
-		abi1 = list != NULL;
+		abi1 = !!list;
 	}
 
 	fprintf(fp, "  \"tracer\": {\"name\": \"%s\", \"available\": %s, \"abi\": %s",
@@ -566,7 +568,8 @@ static void json_over_max_var(FILE *fp, struct sl_tool *tool)
 			value = sl_cpu_var_max(&tool->cpu[cpu], var);
 			if (!params->max_var_us[var] || value <= params->max_var_us[var] * 1000ULL)
 				continue;
-			fprintf(fp, "%s{\"cpu\": %d, \"variable\": \"%s\", \"value_ns\": %llu, \"max_us\": %lld}",
+			fprintf(fp,
+				"%s{\"cpu\": %d, \"variable\": \"%s\", \"value_ns\": %llu, \"max_us\": %lld}",
 				first ? "" : ", ", cpu, sl_var_name(var), value,
 				params->max_var_us[var]);
 			first = false;

@@ -318,12 +318,24 @@ static void sl_print_cpu_breakdown(struct sl_tool *tool, int cpu)
 	sl_print_workload_max(tool, cpu);
 }
 
-/* sl_print_var_limits - each variable of a CPU over its --max-var, by how much */
+/* sl_print_var_over - a variable of a CPU over its --max-var, and by how much */
+static void sl_print_var_over(struct sched_latency_params *params, int cpu, int var,
+			      unsigned long long value)
+{
+	unsigned long long limit_ns = params->max_var_us[var] * 1000ULL;
+	int prec = sl_prec(params);
+
+	printf("EXCEEDED: cpu %d: %s %.*f %s is over --max-var %s=%lld us, by %.*f %s\n",
+	       cpu, sl_var_name(var), prec, sl_time(params, value), sl_unit(params),
+	       sl_var_name(var), params->max_var_us[var], prec,
+	       sl_time(params, value - limit_ns), sl_unit(params));
+}
+
+/* sl_print_var_limits - each variable of a CPU over its --max-var */
 static void sl_print_var_limits(struct sl_tool *tool)
 {
 	struct sched_latency_params *params = tool->params;
 	unsigned long long value, limit_ns;
-	int prec = sl_prec(params);
 	bool any = false;
 	int cpu, var;
 
@@ -339,10 +351,7 @@ static void sl_print_var_limits(struct sl_tool *tool)
 			value = sl_cpu_var_max(&tool->cpu[cpu], var);
 			if (!limit_ns || value <= limit_ns)
 				continue;
-			printf("EXCEEDED: cpu %d: %s %.*f %s is over --max-var %s=%lld us, by %.*f %s\n",
-			       cpu, sl_var_name(var), prec, sl_time(params, value),
-			       sl_unit(params), sl_var_name(var), params->max_var_us[var],
-			       prec, sl_time(params, value - limit_ns), sl_unit(params));
+			sl_print_var_over(params, cpu, var, value);
 		}
 	}
 	if (!tool->over_var)
