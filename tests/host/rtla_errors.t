@@ -78,6 +78,8 @@ expect "rtla --help lists sched-latency" 129 "sched-latency" --help
 # Bad option values: a usage error (129); options that contradict each
 # other: one line, exit 1; both before anything is touched.
 ncpus=$(getconf _NPROCESSORS_CONF)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 for mode in top hist; do
 	expect_usage "$mode: a cpu out of range" "--cpus: '$ncpus' is not a valid cpu set" \
 		sched-latency $mode -c "$ncpus"
@@ -105,6 +107,24 @@ for mode in top hist; do
 		sched-latency $mode --max-var irq=0
 	expect_usage "$mode: a --max-var limit above the tracer's" "--max-var: '4294968' is out of range" \
 		sched-latency $mode --max-var irq=4294968
+	expect_one_line "$mode: --tolerance without --baseline" 1 "--tolerance needs --baseline" \
+		sched-latency $mode --tolerance 5
+	expect_usage "$mode: a negative --tolerance" "--tolerance value -1 is out of range" \
+		sched-latency $mode --baseline /dev/null --tolerance -1
+	expect_one_line "$mode: a --baseline that does not exist" 1 \
+		"cannot read the --baseline file /nonexistent/b.json: No such file" \
+		sched-latency $mode --baseline /nonexistent/b.json
+	expect_one_line "$mode: a --baseline that is not JSON" 1 \
+		"the --baseline file /etc/hostname cannot be used: not a JSON object" \
+		sched-latency $mode --baseline /etc/hostname
+	echo '{"version": 3, "cpus": {}}' > "$tmp/empty.json"
+	expect_one_line "$mode: a --baseline without a cpu" 1 \
+		"the --baseline file $tmp/empty.json cannot be used: no cpu was measured in it" \
+		sched-latency $mode --baseline "$tmp/empty.json"
+	echo '{"version": 1, "cpus": {"0": {"poid_ns": 1}}}' > "$tmp/v1.json"
+	expect_one_line "$mode: a --baseline of an unknown version" 1 \
+		"the --baseline file $tmp/v1.json cannot be used: not an rtla sched-latency --json report of version 2 to 3" \
+		sched-latency $mode --baseline "$tmp/v1.json"
 	expect_usage "$mode: a malformed threshold" "--threshold: '12us' is not a valid number" \
 		sched-latency $mode -T 12us
 	expect_usage "$mode: a zero threshold" "--threshold value 0 is out of range" \

@@ -59,6 +59,9 @@ enum sl_var {
 
 #define SL_DEFAULT_TRACE_FILE	"sched_latency_trace.txt"
 
+/* --baseline's --tolerance, in percent of the baseline's value */
+#define SL_DEFAULT_TOLERANCE_PCT	10
+
 /* the tracer's limits (latency-parser.rst): a time, the hist buckets */
 #define SL_MAX_RANGE_NS		4294967295ULL
 #define SL_MAX_ENTRIES		10000
@@ -73,7 +76,7 @@ enum sl_var {
 /* 0, 1 and 2 are rtla's own (enum result), 3 to 5 sched-latency's */
 #define SL_EXIT_OK		PASSED	/* measured, sound, within every limit */
 #define SL_EXIT_ERROR		ERROR	/* no measurement, or an output failed */
-#define SL_EXIT_EXCEEDED	FAILED	/* -T stopped it, or over --max-bound or --max-var */
+#define SL_EXIT_EXCEEDED	FAILED	/* -T, --max-bound, --max-var or --baseline */
 #define SL_EXIT_WORKLOAD	(FAILED + 1)	/* the workload failed */
 #define SL_EXIT_UNSOUND		(FAILED + 2)	/* events lost or windows dropped */
 #define SL_EXIT_NO_TRACER	(FAILED + 3)	/* the kernel has no latency_parser */
@@ -99,6 +102,8 @@ struct sched_latency_params {
 	enum slb_model		model;
 	long long		max_bound_us;	/* --max-bound, 0: none */
 	long long		max_var_us[SL_NR_VARS];	/* --max-var, 0: none */
+	const char		*baseline_path;	/* --baseline */
+	long long		tolerance_pct;	/* --tolerance, -1: not given */
 	/* rtla's affinity before -H or the automatic house-keeping moved it */
 	cpu_set_t		orig_cpus;
 	bool			has_orig_cpus;
@@ -139,6 +144,7 @@ struct sl_cpu {
 struct sl_events;
 struct sl_workload;
 struct sl_hist_pic;
+struct sl_baseline;
 
 /*
  * sl_tool - the state of a run, the data of rtla's struct osnoise_tool,
@@ -172,6 +178,9 @@ struct sl_tool {
 	/* the instance's trace clock and the tracer's files ("" : unknown) */
 	char			trace_clock[32];
 	char			tracer_files[512];
+
+	/* --baseline: the earlier run; NULL: none */
+	struct sl_baseline	*baseline;
 
 	time_t			start_time;
 	struct timespec		start_ts;

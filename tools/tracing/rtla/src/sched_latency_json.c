@@ -9,6 +9,7 @@
  * CPU's variables, bounds and interrupt sources.
  */
 #define _GNU_SOURCE
+#include <assert.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -17,10 +18,14 @@
 #include <unistd.h>
 
 #include "sched_latency_json.h"
+#include "sched_latency_baseline.h"
 #include "sched_latency_collect.h"
 #include "sched_latency_events.h"
 #include "sched_latency_instance.h"
 #include "sched_latency_workload.h"
+
+static_assert(SL_JSON_VERSION == SL_JSON_VERSION_READ,
+	      "--baseline reads the reports this rtla writes");
 
 /* json_string - a JSON string, escaped */
 static void json_string(FILE *fp, const char *s)
@@ -639,6 +644,38 @@ static void json_envelope(FILE *fp, struct sl_tool *tool)
 	json_over_max_var(fp, tool);
 }
 
+/*
+ * json_baseline - null, or the --baseline comparison: what was compared
+ * and what regressed (a value_ns of null: unbounded now)
+ */
+static void json_baseline(FILE *fp, struct sl_tool *tool)
+{
+	struct sl_baseline *bl = tool->baseline;
+	struct sl_regression *r;
+	unsigned int i;
+
+	if (!bl) {
+		fprintf(fp, "  \"baseline\": null,\n");
+		return;
+	}
+	fprintf(fp, "  \"baseline\": {\"file\": ");
+	json_string(fp, bl->path);
+	fprintf(fp, ", \"tolerance_pct\": %lld, \"slack_ns\": %llu, \"compared\": %u",
+		tool->params->tolerance_pct, SL_BASELINE_SLACK_NS, bl->compared);
+	fprintf(fp, ", \"regressions\": [");
+	for (i = 0; i < bl->nr_regressions; i++) {
+		r = &bl->regressions[i];
+		fprintf(fp, "%s{\"cpu\": %d, \"variable\": ", i ? ", " : "", r->cpu);
+		json_string(fp, r->what);
+		if (r->value_ns == ULLONG_MAX)
+			fprintf(fp, ", \"value_ns\": null");
+		else
+			fprintf(fp, ", \"value_ns\": %llu", r->value_ns);
+		fprintf(fp, ", \"baseline_ns\": %llu}", r->baseline_ns);
+	}
+	fprintf(fp, "]},\n");
+}
+
 /* json_workload - null, or the workload and what it measured itself */
 static void json_workload(FILE *fp, struct sl_tool *tool)
 {
@@ -705,6 +742,7 @@ int sl_write_json(struct sl_tool *tool)
 	fprintf(fp, ",\n");
 	json_stop(fp, tool);
 	fprintf(fp, ",\n");
+	json_baseline(fp, tool);
 	json_workload(fp, tool);
 	fprintf(fp, "\n}\n");
 

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "sched_latency_verdict.h"
+#include "sched_latency_baseline.h"
 #include "sched_latency_events.h"
 #include "sched_latency_instance.h"
 #include "sched_latency_json.h"
@@ -84,7 +85,7 @@ int sl_finish(struct sl_tool *tool)
 		sl_print_stop(tool);
 		tool->verdict = SL_EXIT_EXCEEDED;
 	}
-	if (sl_check_gate(tool) | sl_check_var_limits(tool))
+	if (sl_check_gate(tool) | sl_check_var_limits(tool) | !!sl_baseline_compare(tool))
 		tool->verdict = SL_EXIT_EXCEEDED;
 	else if (tool->verdict == SL_EXIT_OK && sl_workload_failed(tool))
 		tool->verdict = SL_EXIT_WORKLOAD;
@@ -93,6 +94,7 @@ int sl_finish(struct sl_tool *tool)
 		tool->verdict = SL_EXIT_UNSOUND;
 
 	sl_print_breakdown(tool);
+	sl_baseline_print(tool);
 
 	if (params->json.fd >= 0) {
 		if (sl_write_json(tool))

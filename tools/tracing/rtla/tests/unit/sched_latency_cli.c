@@ -21,6 +21,7 @@
 
 #include "cli_params_assert.h"
 #include "../../src/cli.h"
+#include "../../src/sched_latency_baseline.h"
 #include "../../src/sched_latency_core.h"
 #include "../../src/sched_latency_events.h"
 #include "../../src/sched_latency_json.h"
@@ -692,6 +693,132 @@ START_TEST(test_max_var_verdict)
 END_TEST
 
 /*
+ * --baseline: a run compared with itself through its own --json report
+ * has no regression; then each kind of regression, alone: a variable
+ * above the tolerance, a bound above it, a bound unbounded now; and what
+ * the tolerance and the slack let pass
+ */
+START_TEST(test_baseline)
+{
+	static const char * const reg2[] = {
+		"\"regressions\": [{\"cpu\": 2, ", "\"variable\": \"bound.no_interrupts\"", NULL,
+	};
+	static const char * const reg3[] = {
+		"{\"cpu\": 3, \"variable\": \"bound.worst_single\", ", "\"value_ns\": null", NULL,
+	};
+	struct sl_tool *tool = report_tool(4, "top");
+	char dir[] = "/tmp/sl_json_XXXXXX", path[PATH_MAX], bpath[PATH_MAX], *text;
+	char want[128];
+	struct sl_baseline *bl;
+	unsigned long long irq;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	report_open(&tool->params->json, bpath, sizeof(bpath), dir, "base.json");
+	ck_assert_int_eq(sl_write_json(tool), 0);
+	close(tool->params->json.fd);
+	tool->params->json.fd = -1;
+	bl = sl_baseline_load(bpath);
+	tool->baseline = bl;
+	tool->params->tolerance_pct = 10;
+
+	ck_assert_uint_eq(sl_baseline_compare(tool), 0);
+	/* 4 cpus, 6 variables and 6 bounds each */
+	ck_assert_uint_eq(bl->compared, 48);
+
+	/* the slack: PSD 2500 -> 3500 ns is +40% but only 1 us more */
+	tool->cpu[0].max[SL_PSD] = 3500;
+	ck_assert_uint_eq(sl_baseline_compare(tool), 0);
+	tool->cpu[0].max[SL_PSD] = 3501;
+	ck_assert_uint_eq(sl_baseline_compare(tool), 1);
+	ck_assert_int_eq(bl->regressions[0].cpu, 0);
+	ck_assert_str_eq(bl->regressions[0].what, "psd");
+	ck_assert_uint_eq(bl->regressions[0].value_ns, 3501);
+	ck_assert_uint_eq(bl->regressions[0].baseline_ns, 2500);
+	tool->cpu[0].max[SL_PSD] = 2500;
+
+	/* the tolerance: CPU 1's IRQ 150 us, +10% passes, +10.1% not */
+	irq = tool->cpu[1].max[SL_IRQ];
+	tool->cpu[1].max[SL_IRQ] = irq + irq / 10;
+	ck_assert_uint_eq(sl_baseline_compare(tool), 0);
+	tool->params->tolerance_pct = 5;
+	ck_assert_uint_eq(sl_baseline_compare(tool), 1);
+	ck_assert_str_eq(bl->regressions[0].what, "irq");
+	tool->params->tolerance_pct = 10;
+	tool->cpu[1].max[SL_IRQ] = irq + irq / 10 + 150;
+	ck_assert_uint_eq(sl_baseline_compare(tool), 1);
+	ck_assert_int_eq(bl->regressions[0].cpu, 1);
+	tool->cpu[1].max[SL_IRQ] = irq;
+
+	/* a bound: larger, and unbounded */
+	tool->cpu[2].res.bound[SLB_NO_INTERRUPTS].latency *= 2;
+	tool->cpu[3].res.bound[SLB_WORST_SINGLE].unbounded = true;
+	report_open(&tool->params->json, path, sizeof(path), dir, "run.json");
+	ck_assert_int_eq(sl_finish(tool), SL_EXIT_EXCEEDED);
+	ck_assert_uint_eq(bl->nr_regressions, 2);
+	ck_assert_int_eq(bl->regressions[0].cpu, 2);
+	ck_assert_str_eq(bl->regressions[0].what, "bound.no_interrupts");
+	ck_assert_int_eq(bl->regressions[1].cpu, 3);
+	ck_assert_str_eq(bl->regressions[1].what, "bound.worst_single");
+	ck_assert_uint_eq(bl->regressions[1].value_ns, ULLONG_MAX);
+	text = report_read(path);
+	ck_assert_ptr_nonnull(strstr(text, join(want, sizeof(want), reg2)));
+	ck_assert_ptr_nonnull(strstr(text, join(want, sizeof(want), reg3)));
+	ck_assert_ptr_nonnull(strstr(text, "\"verdict\": \"exceeded\""));
+	free(text);
+	unlink(path);
+	unlink(bpath);
+	rmdir(dir);
+	sl_baseline_free(bl);
+	report_tool_free(tool);
+}
+END_TEST
+
+/* --baseline: what is not a report this rtla can compare with, and why */
+START_TEST(test_baseline_parse_errors)
+{
+	static const char * const bad[][2] = {
+		{ "[1]", "not a JSON object" },
+		{ "{\"version\": 1, \"cpus\": {\"0\": {\"poid_ns\": 5}}}", "version 2 to 3" },
+		{ "{\"cpus\": {\"0\": {\"poid_ns\": 5}}}", "version 2 to 3" },
+		{ "{\"version\": 3, \"cpus\": {}}", "no cpu was measured" },
+		{ "{\"version\": 3, \"cpus\": {\"0\": {\"poid_ns\": 5}}} x", "text after" },
+		{ "{\"version\": 3, \"cpus\": {\"0\": {\"poid_ns\": 5,}}}", "a string expected" },
+		{ "{\"version\": 3, \"cpus\": {\"0\": {\"poid_ns\": 5}}", "a ',' or '}' expected" },
+		{ "{\"version\": 3, \"a\": \"b\\q\"}", "a bad escape" },
+		{ "{\"version\": 3, \"a\": tru}", "a JSON value expected" },
+	};
+	/* a number not whole is not kept: poid, irq's count, sporadic's null are */
+	static const char * const v2[] = {
+		"{\"version\": 2, \"cpus\": {\"1\": {\"poid_ns\": 7, ",
+		"\"irq\": {\"count\": 1, \"max_ns\": 9.5}, ",
+		"\"bound_ns\": {\"sporadic\": null}}}}", NULL,
+	};
+	char err[160], deep[200];
+	struct sl_baseline *bl;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		ck_assert_ptr_null(sl_baseline_parse(bad[i][0], err, sizeof(err)));
+		ck_assert_msg(strstr(err, bad[i][1]), "%s: %s, not %s", bad[i][0], err, bad[i][1]);
+	}
+	memset(deep, '[', sizeof(deep) - 1);
+	deep[0] = '{';
+	deep[1] = '"';
+	deep[2] = 'a';
+	deep[3] = '"';
+	deep[4] = ':';
+	deep[sizeof(deep) - 1] = '\0';
+	ck_assert_ptr_null(sl_baseline_parse(deep, err, sizeof(err)));
+	ck_assert_ptr_nonnull(strstr(err, "nested too deep"));
+
+	bl = sl_baseline_parse(join(deep, sizeof(deep), v2), err, sizeof(err));
+	ck_assert_msg(bl, "%s", err);
+	ck_assert_uint_eq(bl->nr_values, 3);
+	sl_baseline_free(bl);
+}
+END_TEST
+
+/*
  * json_tracer_of - the "tracer" line of the JSON of a run that read
  * @files in the tracer's directory and @clock
  */
@@ -951,6 +1078,8 @@ Suite *sched_latency_cli_suite(void)
 	tcase_add_test(tc, test_json);
 	tcase_add_test(tc, test_json_tracer_abi);
 	tcase_add_test(tc, test_max_var_verdict);
+	tcase_add_test(tc, test_baseline);
+	tcase_add_test(tc, test_baseline_parse_errors);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("svg");
