@@ -10,7 +10,8 @@
 # writes rtla's JSON report there (tests/vm/main_job.t reads it).
 #
 # The exit status is rtla sched-latency's verdict (0 measured and sound, 1
-# error, 2 a limit exceeded, 3 the workload failed, 4 unsound), or 1 when
+# error, 2 a limit exceeded, 3 the workload failed, 4 unsound, 5 no
+# latency_parser tracer), or 1 when
 # something the job needs is missing: an rtla without sched-latency is an
 # error, never a reason to measure something else.
 
@@ -57,5 +58,5 @@ status=$?
 # the load ends by its own timeout; a stop of rtla must not leave it behind
 kill "$load" 2> /dev/null
 wait "$load" 2> /dev/null
-echo "== rtla sched-latency exited $status (0 sound and within limits, 2 a limit exceeded, 3 the workload failed, 4 unsound)"
+echo "== rtla sched-latency exited $status (0 sound and within limits, 2 a limit exceeded, 3 the workload failed, 4 unsound, 5 no tracer)"
 exit $status

@@ -78,6 +78,8 @@ expect "rtla --help lists sched-latency" 129 "sched-latency" --help
 # Bad option values: a usage error (129); options that contradict each
 # other: one line, exit 1; both before anything is touched.
 ncpus=$(getconf _NPROCESSORS_CONF)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 for mode in top hist; do
 	expect_usage "$mode: a cpu out of range" "--cpus: '$ncpus' is not a valid cpu set" \
 		sched-latency $mode -c "$ncpus"
@@ -95,6 +97,34 @@ for mode in top hist; do
 		sched-latency $mode --stop-on poid
 	expect_usage "$mode: an unknown --model" "--model: 'foo' is not a model" \
 		sched-latency $mode --model foo
+	expect_usage "$mode: an unknown --max-var variable" "--max-var: 'st' is not a variable" \
+		sched-latency $mode --max-var poid=10,st=5
+	expect_usage "$mode: a --max-var without its limit" "--max-var: 'poid' is not var=us" \
+		sched-latency $mode --max-var poid
+	expect_usage "$mode: a malformed --max-var limit" "--max-var: '10us' is not a valid number" \
+		sched-latency $mode --max-var poid=10us
+	expect_usage "$mode: a zero --max-var limit" "--max-var: '0' is out of range" \
+		sched-latency $mode --max-var irq=0
+	expect_usage "$mode: a --max-var limit above the tracer's" "--max-var: '4294968' is out of range" \
+		sched-latency $mode --max-var irq=4294968
+	expect_one_line "$mode: --tolerance without --baseline" 1 "--tolerance needs --baseline" \
+		sched-latency $mode --tolerance 5
+	expect_usage "$mode: a negative --tolerance" "--tolerance value -1 is out of range" \
+		sched-latency $mode --baseline /dev/null --tolerance -1
+	expect_one_line "$mode: a --baseline that does not exist" 1 \
+		"cannot read the --baseline file /nonexistent/b.json: No such file" \
+		sched-latency $mode --baseline /nonexistent/b.json
+	expect_one_line "$mode: a --baseline that is not JSON" 1 \
+		"the --baseline file /etc/hostname cannot be used: not a JSON object" \
+		sched-latency $mode --baseline /etc/hostname
+	echo '{"version": 3, "cpus": {}}' > "$tmp/empty.json"
+	expect_one_line "$mode: a --baseline without a cpu" 1 \
+		"the --baseline file $tmp/empty.json cannot be used: no cpu was measured in it" \
+		sched-latency $mode --baseline "$tmp/empty.json"
+	echo '{"version": 1, "cpus": {"0": {"poid_ns": 1}}}' > "$tmp/v1.json"
+	expect_one_line "$mode: a --baseline of an unknown version" 1 \
+		"the --baseline file $tmp/v1.json cannot be used: not an rtla sched-latency --json report of version 2 to 3" \
+		sched-latency $mode --baseline "$tmp/v1.json"
 	expect_usage "$mode: a malformed threshold" "--threshold: '12us' is not a valid number" \
 		sched-latency $mode -T 12us
 	expect_usage "$mode: a zero threshold" "--threshold value 0 is out of range" \
@@ -174,19 +204,80 @@ else
 	ok $? "tracefs not mounted: exit 1"
 	diag "$out"
 
+	# The kernel without the tracer: its own outcome, exit 5, and a
+	# --json report that says so, with what the kernel is.
+	nt=$(mktemp -d)
 	out=$(unshare -m sh -c 'grep -q " /sys/kernel/tracing tracefs" /proc/mounts ||
 			mount -t tracefs nodev /sys/kernel/tracing || exit 99
 		grep -qw latency_parser /sys/kernel/tracing/available_tracers && exit 98
-		exec "$0" sched-latency top -d 1s' "$RTLA" 2>&1)
+		exec "$0" sched-latency top -d 1s --json "$1"' "$RTLA" "$nt/nt.json" 2>&1)
 	status=$?
 	if [ $status -eq 98 ] || [ $status -eq 99 ]; then
-		skip "the kernel lacks the tracer" "this kernel has it, or no tracefs"
+		for t in "the kernel lacks the tracer" "its JSON report" "its JSON: the kernel" \
+			 "its JSON: the tracer"; do
+			skip "$t" "this kernel has it, or no tracefs"
+		done
 	else
-		[ $status -eq 1 ] && grep -q "^rtla sched-latency: the kernel has no latency_parser tracer: it needs CONFIG_LATENCY_PARSER_TRACER=y" <<< "$out" &&
+		[ $status -eq 5 ] && grep -q "^rtla sched-latency: the kernel has no latency_parser tracer: it needs CONFIG_LATENCY_PARSER_TRACER=y" <<< "$out" &&
 			[ "$(wc -l <<< "$out")" -eq 1 ]
-		ok $? "the kernel lacks the tracer: the one-line error, exit 1"
+		ok $? "the kernel lacks the tracer: the one-line error, exit 5"
 		diag "$out"
+		python3 - "$nt/nt.json" <<-'PY'
+		import json, sys
+		j = json.load(open(sys.argv[1]))
+		assert j["version"] == 3 and j["verdict"] == "no_tracer", j
+		assert j["exit_status"] == 5 and j["cpus"] == {} and j["system"] is None
+		assert j["sound"] is None
+		PY
+		ok $? "the kernel lacks the tracer: its JSON report says no_tracer, exit_status 5"
+		# the kernel's fields hold what this kernel exposes, checked
+		# against the files they come from, independently of rtla
+		python3 - "$nt/nt.json" <<-'PY'
+		import gzip, json, os, re, sys
+		k = json.load(open(sys.argv[1]))["kernel"]
+		keys = {"preemption", "preemption_from", "preempt_dynamic", "realtime",
+		        "realtime_from", "config_from", "config"}
+		assert set(k) == keys, k
+		assert k["preemption"] in (None, "none", "voluntary", "full", "lazy"), k
+		assert k["preemption_from"] in (None, "debugfs", "cmdline", "config", "uname"), k
+		assert (k["preemption"] is None) == (k["preemption_from"] is None), k
+		uv = os.uname().version.split()
+		if os.path.exists("/sys/kernel/realtime"):
+		    rt = open("/sys/kernel/realtime").read().strip() == "1"
+		    assert k["realtime_from"] == "sysfs", k
+		else:
+		    rt = "PREEMPT_RT" in uv
+		    assert k["realtime_from"] == "uname", k
+		assert k["realtime"] == rt, k
+		try:
+		    text = gzip.open("/proc/config.gz", "rt").read()
+		    src = "/proc/config.gz"
+		except OSError:
+		    src = "/boot/config-" + os.uname().release
+		    text = open(src).read() if os.path.exists(src) else None
+		if text is None:
+		    assert k["config_from"] is None and k["config"] is None, k
+		else:
+		    assert k["config_from"] == src, k
+		    for bit, v in k["config"].items():
+		        m = re.search(r"^%s=(\S+)$" % bit, text, re.M)
+		        assert v == (m.group(1) if m else "n"), (bit, v)
+		    assert "CONFIG_PREEMPT_RT" in k["config"] and "CONFIG_LATENCY_PARSER_TRACER" in k["config"]
+		    if k["preemption_from"] == "config":
+		        want = {"lazy": "CONFIG_PREEMPT_LAZY", "full": "CONFIG_PREEMPT",
+		                "voluntary": "CONFIG_PREEMPT_VOLUNTARY", "none": "CONFIG_PREEMPT_NONE"}
+		        assert k["config"][want[k["preemption"]]] == "y", k
+		PY
+		ok $? "its JSON: the kernel's preemption model, realtime and config bits"
+		python3 - "$nt/nt.json" <<-'PY'
+		import json, sys
+		t = json.load(open(sys.argv[1]))["tracer"]
+		assert t == {"name": "latency_parser", "available": False, "abi": None,
+		             "files": None, "trace_clock": None}, t
+		PY
+		ok $? "its JSON: the tracer, unavailable, without ABI or clock"
 	fi
+	rm -rf "$nt"
 	[ ! -e /nonexistent/x.json ]
 	ok $? "no output file left by a failed run"
 fi

@@ -12,6 +12,7 @@
 #   events     the tracer's events into the per-cpu state and the engine
 #   collect    the tool's life and the collection loop
 #   output     the reports at the end
+#   baseline   the comparison with an earlier run (--baseline)
 #   json       the report as JSON (--json)
 #   svg        the pictures (--svg; its patch can be dropped)
 #   verdict    the end every mode shares, and the exit status
@@ -36,7 +37,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 SRC=${SRC:-$top/tools/tracing/rtla/src}
 . "$top/tests/tap.sh"
 
-LAYERS=(bound core instance workload events collect output json svg verdict mode dispatcher)
+LAYERS=(bound core instance workload events collect output baseline json svg verdict mode dispatcher)
 
 # module - the module of a file name: sched_latency_core.c -> core
 module() {

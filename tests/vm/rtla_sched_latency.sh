@@ -84,8 +84,8 @@ def check_cpu(c, where):
         need(b, m, where + ".bound_ns", (int, type(None)))
 
 j = json.load(open(sys.argv[1]))
-if need(j, "version", "", (int,)) != 2:
-    errors.append("version is not 2")
+if need(j, "version", "", (int,)) != 3:
+    errors.append("version is not 3")
 # the envelope a pipeline files the run under
 for k in ("tool", "cmdline", "start_time", "end_time", "verdict"):
     need(j, k, "", (str,))
@@ -100,6 +100,40 @@ need(st, "cpus", "settings", (str,))
 for k in ("hist_bucket_ns", "hist_buckets", "threshold_us", "trace_buffer_size_kb"):
     need(st, k, "settings", (int,))
 need(st, "max_bound_us", "settings", (int, type(None)))
+mv = need(st, "max_var_us", "settings", (dict, type(None)))
+for v, us in (mv or {}).items():
+    if v not in ("poid", "psd", "dst", "paie", "irq", "nmi") or not isinstance(us, int):
+        errors.append("settings.max_var_us: %r: %r" % (v, us))
+for o in need(j, "over_max_var", "", (list,)) or []:
+    for k in ("cpu", "value_ns", "max_us"):
+        need(o, k, "over_max_var[]", (int,))
+    need(o, "variable", "over_max_var[]", (str,))
+# the kernel and the tracer, on a kernel that has it
+k = need(j, "kernel", "", (dict,))
+for key in ("preemption", "preemption_from", "config_from"):
+    need(k, key, "kernel", (str, type(None)))
+for key in ("preempt_dynamic", "realtime"):
+    need(k, key, "kernel", (bool, type(None)))
+need(k, "realtime_from", "kernel", (str,))
+for bit, v in (need(k, "config", "kernel", (dict, type(None))) or {}).items():
+    if not bit.startswith("CONFIG_") or v not in ("y", "m", "n"):
+        errors.append("kernel.config: %r: %r" % (bit, v))
+t = need(j, "tracer", "", (dict,))
+need(t, "name", "tracer", (str,))
+need(t, "available", "tracer", (bool,))
+need(t, "abi", "tracer", (int, type(None)))
+need(t, "files", "tracer", (list, type(None)))
+need(t, "trace_clock", "tracer", (str, type(None)))
+bl = need(j, "baseline", "", (dict, type(None)))
+if bl is not None:
+    need(bl, "file", "baseline", (str,))
+    for key in ("tolerance_pct", "slack_ns", "compared"):
+        need(bl, key, "baseline", (int,))
+    for r in need(bl, "regressions", "baseline", (list,)) or []:
+        need(r, "cpu", "baseline.regressions[]", (int,))
+        need(r, "variable", "baseline.regressions[]", (str,))
+        need(r, "value_ns", "baseline.regressions[]", (int, type(None)))
+        need(r, "baseline_ns", "baseline.regressions[]", (int,))
 if j.get("verdict") not in ("passed", "exceeded", "workload_failed", "unsound"):
     errors.append("verdict %r" % j.get("verdict"))
 need(j, "duration_s", "", (int, float))

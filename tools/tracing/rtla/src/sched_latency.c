@@ -23,6 +23,7 @@
 
 #include "sched_latency.h"
 #include "sched_latency_mode.h"
+#include "sched_latency_baseline.h"
 #include "sched_latency_collect.h"
 #include "sched_latency_instance.h"
 #include "sched_latency_svg.h"
@@ -78,12 +79,18 @@ static void sched_latency_broken_pipe(int sig)
 static struct osnoise_tool *sched_latency_init_tool(struct common_params *common)
 {
 	struct sched_latency_params *params = to_sl_params(common);
+	struct sl_baseline *baseline = NULL;
 	struct osnoise_tool *top;
 	struct sl_tool *tool;
 	char name[64];
 
+	/* a --baseline that cannot be used exits before anything is made */
+	if (params->baseline_path)
+		baseline = sl_baseline_load(params->baseline_path);
+
 	/* exits when the system cannot measure, before anything is made */
-	sl_check_system(params);
+	if (!sl_check_system(params))
+		exit(sl_no_tracer(params));
 
 	signal(SIGPIPE, sched_latency_broken_pipe);
 
@@ -93,10 +100,12 @@ static struct osnoise_tool *sched_latency_init_tool(struct common_params *common
 		sl_err("cannot create the trace instance %s\n", name);
 		sl_close_output(&params->json, false);
 		sl_close_output(&params->svg, false);
+		sl_baseline_free(baseline);
 		return NULL;
 	}
 
 	tool = sl_tool_alloc(params, &top->trace);
+	tool->baseline = baseline;
 	strcpy(tool->name, name);
 	top->data = tool;
 	return top;
@@ -254,6 +263,7 @@ static void sched_latency_free(struct osnoise_tool *top)
 		sl_workload_report(tool);
 	}
 	sl_hist_pic_free(tool->hist_pic);
+	sl_baseline_free(tool->baseline);
 	sl_tool_free(tool);
 }
 

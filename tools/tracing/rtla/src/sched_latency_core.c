@@ -199,6 +199,7 @@ void sl_params_init(struct sched_latency_params *params, const char *mode)
 	params->mode = mode;
 	params->stop_on = SL_STOP_ANY;
 	params->model = SLB_SLIDING_WINDOW;
+	params->tolerance_pct = -1;
 	params->json.fd = -1;
 	params->svg.fd = -1;
 	params->common.output_divisor = 1000;

@@ -59,6 +59,9 @@ enum sl_var {
 
 #define SL_DEFAULT_TRACE_FILE	"sched_latency_trace.txt"
 
+/* --baseline's --tolerance, in percent of the baseline's value */
+#define SL_DEFAULT_TOLERANCE_PCT	10
+
 /* the tracer's limits (latency-parser.rst): a time, the hist buckets */
 #define SL_MAX_RANGE_NS		4294967295ULL
 #define SL_MAX_ENTRIES		10000
@@ -70,12 +73,13 @@ enum sl_var {
  * exceeded is a fact even if the run was unsound, and an output that
  * could not be written never hides a verdict.
  */
-/* 0, 1 and 2 are rtla's own (enum result), 3 and 4 sched-latency's */
+/* 0, 1 and 2 are rtla's own (enum result), 3 to 5 sched-latency's */
 #define SL_EXIT_OK		PASSED	/* measured, sound, within every limit */
 #define SL_EXIT_ERROR		ERROR	/* no measurement, or an output failed */
-#define SL_EXIT_EXCEEDED	FAILED	/* -T stopped it, or over --max-bound */
+#define SL_EXIT_EXCEEDED	FAILED	/* -T, --max-bound, --max-var or --baseline */
 #define SL_EXIT_WORKLOAD	(FAILED + 1)	/* the workload failed */
 #define SL_EXIT_UNSOUND		(FAILED + 2)	/* events lost or windows dropped */
+#define SL_EXIT_NO_TRACER	(FAILED + 3)	/* the kernel has no latency_parser */
 
 /* an output file given on the command line, opened before measuring */
 struct sl_output {
@@ -97,6 +101,9 @@ struct sched_latency_params {
 	char			*trace_output;	/* -t */
 	enum slb_model		model;
 	long long		max_bound_us;	/* --max-bound, 0: none */
+	long long		max_var_us[SL_NR_VARS];	/* --max-var, 0: none */
+	const char		*baseline_path;	/* --baseline */
+	long long		tolerance_pct;	/* --tolerance, -1: not given */
 	/* rtla's affinity before -H or the automatic house-keeping moved it */
 	cpu_set_t		orig_cpus;
 	bool			has_orig_cpus;
@@ -137,6 +144,7 @@ struct sl_cpu {
 struct sl_events;
 struct sl_workload;
 struct sl_hist_pic;
+struct sl_baseline;
 
 /*
  * sl_tool - the state of a run, the data of rtla's struct osnoise_tool,
@@ -162,9 +170,17 @@ struct sl_tool {
 	/* the measurement is over: what is printed now is the end */
 	bool			ended;
 
-	/* the verdict: SL_EXIT_*, and the CPUs over --max-bound */
+	/* the verdict: SL_EXIT_*, the CPUs over --max-bound and --max-var */
 	int			verdict;
 	int			over_gate;
+	int			over_var;
+
+	/* the instance's trace clock and the tracer's files ("" : unknown) */
+	char			trace_clock[32];
+	char			tracer_files[512];
+
+	/* --baseline: the earlier run; NULL: none */
+	struct sl_baseline	*baseline;
 
 	time_t			start_time;
 	struct timespec		start_ts;
@@ -199,6 +215,19 @@ static inline bool sl_cpu_monitored(const struct sl_tool *tool, int cpu)
 	const struct common_params *common = &tool->params->common;
 
 	return !common->cpus || CPU_ISSET(cpu, &common->monitored_cpus);
+}
+
+/*
+ * sl_cpu_var_max - the largest @var of a CPU: for IRQ and NMI, the worst
+ * of the max file and of the executions streamed
+ */
+static inline unsigned long long sl_cpu_var_max(const struct sl_cpu *c, int var)
+{
+	if (var == SL_IRQ && c->irq_max > c->max[SL_IRQ])
+		return c->irq_max;
+	if (var == SL_NMI && c->nmi_max > c->max[SL_NMI])
+		return c->nmi_max;
+	return c->max[var];
 }
 
 /*

@@ -5,6 +5,7 @@
  * the teardown that leaves no instance behind.
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -88,8 +89,12 @@ int sl_report_close(FILE *fp, struct sl_output *out)
 	return 0;
 }
 
-/* sl_check_system - root, the output files, tracefs, the tracer */
-void sl_check_system(struct sched_latency_params *params)
+/*
+ * sl_check_system - root, the output files, tracefs, the tracer; returns
+ * false when all is there but the tracer (SL_EXIT_NO_TRACER, whose report
+ * the caller writes)
+ */
+bool sl_check_system(struct sched_latency_params *params)
 {
 	struct stat st;
 
@@ -104,9 +109,7 @@ void sl_check_system(struct sched_latency_params *params)
 	stat("/sys/kernel/debug/tracing/trace", &st);
 	if (tracefs_tracing_dir_is_mounted(false, NULL) != 1)
 		sl_fatal("tracefs is not mounted (mount -t tracefs nodev /sys/kernel/tracing)");
-	if (!tracefs_tracer_available(NULL, SL_TRACER))
-		sl_fatal("%s",
-			 "the kernel has no latency_parser tracer: it needs CONFIG_LATENCY_PARSER_TRACER=y (a PREEMPT_RT kernel; distributions ship it in a tracing or debug flavour, if at all)");
+	return tracefs_tracer_available(NULL, SL_TRACER);
 }
 
 /*
@@ -241,6 +244,66 @@ void sl_restore_affinity(struct sched_latency_params *params)
 		sched_setaffinity(0, sizeof(params->orig_cpus), &params->orig_cpus);
 }
 
+/* sl_read_clock - the trace clock the measuring instance runs on: "[x]" */
+static void sl_read_clock(struct sl_tool *tool)
+{
+	char *text, *open, *close;
+
+	tool->trace_clock[0] = '\0';
+	text = tracefs_instance_file_read(tool->trace->inst, "trace_clock", NULL);
+	if (!text)
+		return;
+	open = strchr(text, '[');
+	close = open ? strchr(open, ']') : NULL;
+	if (close && close - open - 1 < (long)sizeof(tool->trace_clock)) {
+		*close = '\0';
+		strcpy(tool->trace_clock, open + 1);
+	}
+	free(text);
+}
+
+static int sl_cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(const char * const *)a, *(const char * const *)b);
+}
+
+/*
+ * sl_read_tracer_files - the files of the tracer's latency_parser/
+ * directory, sorted and comma separated: the kernel has no version file
+ * for the tracer, its file set is what tells one interface from another
+ */
+static void sl_read_tracer_files(struct sl_tool *tool)
+{
+	char *names[64], *dir;
+	struct dirent *d;
+	size_t len = 0;
+	int i, n = 0;
+	DIR *dp;
+
+	tool->tracer_files[0] = '\0';
+	dir = tracefs_instance_get_file(tool->trace->inst, "latency_parser");
+	dp = dir ? opendir(dir) : NULL;
+	tracefs_put_tracing_file(dir);
+	if (!dp)
+		return;
+	while ((d = readdir(dp)) && n < (int)ARRAY_SIZE(names)) {
+		if (d->d_name[0] == '.')
+			continue;
+		names[n] = strdup(d->d_name);
+		if (names[n])
+			n++;
+	}
+	closedir(dp);
+	qsort(names, n, sizeof(names[0]), sl_cmp_names);
+	for (i = 0; i < n; i++) {
+		len += snprintf(tool->tracer_files + len, sizeof(tool->tracer_files) - len,
+				"%s%s", i ? "," : "", names[i]);
+		if (len >= sizeof(tool->tracer_files))
+			len = sizeof(tool->tracer_files) - 1;
+		free(names[i]);
+	}
+}
+
 /*
  * sl_setup_instances - configure the measuring instance and, with -t, the
  * record one, and read back the histogram geometry the kernel took
@@ -253,6 +316,9 @@ int sl_setup_instances(struct sl_tool *tool)
 		return -1;
 	if (tool->record && sl_setup_instance(tool, tool->record, true))
 		return -1;
+
+	sl_read_clock(tool);
+	sl_read_tracer_files(tool);
 
 	/* for the histogram's index */
 	if (tracefs_instance_file_read_number(tool->trace->inst,

@@ -10,7 +10,7 @@
 
 #include "sched_latency_core.h"
 
-void sl_check_system(struct sched_latency_params *params);
+bool sl_check_system(struct sched_latency_params *params);
 int sl_house_keeping(struct sched_latency_params *params);
 int sl_setup_instances(struct sl_tool *tool);
 void sl_close_output(struct sl_output *out, bool written);

@@ -9,17 +9,23 @@
  * CPU's variables, bounds and interrupt sources.
  */
 #define _GNU_SOURCE
+#include <assert.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 
 #include "sched_latency_json.h"
+#include "sched_latency_baseline.h"
 #include "sched_latency_collect.h"
 #include "sched_latency_events.h"
 #include "sched_latency_instance.h"
 #include "sched_latency_workload.h"
+
+static_assert(SL_JSON_VERSION == SL_JSON_VERSION_READ,
+	      "--baseline reads the reports this rtla writes");
 
 /* json_string - a JSON string, escaped */
 static void json_string(FILE *fp, const char *s)
@@ -168,9 +174,7 @@ static void json_cpu(FILE *fp, struct sl_tool *tool, int cpu)
 
 	fprintf(fp, "    \"%d\": {\n", cpu);
 	json_vars(fp, c->max, c->res.bound[0].l_if, c->irq_count,
-		  c->irq_max > c->max[SL_IRQ] ? c->irq_max : c->max[SL_IRQ],
-		  c->nmi_count,
-		  c->nmi_max > c->max[SL_NMI] ? c->nmi_max : c->max[SL_NMI], in);
+		  sl_cpu_var_max(c, SL_IRQ), c->nmi_count, sl_cpu_var_max(c, SL_NMI), in);
 	json_bounds(fp, b, in);
 	fprintf(fp, ",\n");
 	json_terms(fp, &c->res, in);
@@ -208,10 +212,10 @@ static void json_system(FILE *fp, struct sl_tool *tool)
 /* json_stop - null, or where the threshold was crossed */
 static void json_stop(FILE *fp, struct sl_tool *tool)
 {
-	struct sl_stop *stop = &tool->events->stop;
+	struct sl_stop *stop = tool->events ? &tool->events->stop : NULL;
 	int i;
 
-	if (!stop->hit) {
+	if (!stop || !stop->hit) {
 		fprintf(fp, "  \"stop\": null");
 		return;
 	}
@@ -267,12 +271,325 @@ static void json_cmdline(FILE *fp)
 	fprintf(fp, ",\n");
 }
 
+/*
+ * The kernel: what the measurement depends on besides the tracer. A
+ * value the kernel does not expose is null, never a guess; "*_from" says
+ * where each came from.
+ */
+
+/* the config bits rtla sched-latency relies on, or which describe the run */
+static const char * const sl_config_bits[] = {
+	"CONFIG_PREEMPT_RT", "CONFIG_PREEMPT_LAZY", "CONFIG_PREEMPT_DYNAMIC",
+	"CONFIG_PREEMPT", "CONFIG_PREEMPT_VOLUNTARY", "CONFIG_PREEMPT_NONE",
+	"CONFIG_LATENCY_PARSER_TRACER", "CONFIG_TRACE_IRQFLAGS",
+	"CONFIG_TRACE_PREEMPT_TOGGLE", "CONFIG_STACKTRACE",
+};
+
+#define SL_NR_CONFIG_BITS	ARRAY_SIZE(sl_config_bits)
+
+struct sl_kconfig {
+	char		from[80];		/* "": not readable */
+	char		value[SL_NR_CONFIG_BITS][8];	/* "": not in the file */
+};
+
+/* kconfig_line - a "CONFIG_X=v" or "# CONFIG_X is not set" line */
+static void kconfig_line(struct sl_kconfig *kc, const char *line)
+{
+	const char *name = line, *value;
+	unsigned int i;
+	size_t len;
+
+	if (!strncmp(line, "# ", 2))
+		name = line + 2;
+	for (i = 0; i < SL_NR_CONFIG_BITS; i++) {
+		len = strlen(sl_config_bits[i]);
+		if (strncmp(name, sl_config_bits[i], len))
+			continue;
+		value = name + len;
+		if (name != line && !strncmp(value, " is not set", 11))
+			strcpy(kc->value[i], "n");
+		else if (name == line && *value == '=')
+			snprintf(kc->value[i], sizeof(kc->value[i]), "%.*s",
+				 (int)strcspn(value + 1, "\n"), value + 1);
+	}
+}
+
+/*
+ * kconfig_read - the running kernel's config: /proc/config.gz (through
+ * gzip), else /boot/config-RELEASE
+ */
+static void kconfig_read(struct sl_kconfig *kc, const char *release)
+{
+	char line[256];
+	bool any = false;
+	FILE *f = NULL;
+
+	memset(kc, 0, sizeof(*kc));
+	if (!access("/proc/config.gz", R_OK)) {
+		f = popen("gzip -dc /proc/config.gz 2>/dev/null", "r");
+		while (f && fgets(line, sizeof(line), f)) {
+			kconfig_line(kc, line);
+			any = true;
+		}
+		if (f && !pclose(f) && any) {
+			strcpy(kc->from, "/proc/config.gz");
+			return;
+		}
+		memset(kc, 0, sizeof(*kc));
+	}
+	snprintf(kc->from, sizeof(kc->from), "/boot/config-%s", release);
+	f = fopen(kc->from, "r");
+	if (!f) {
+		memset(kc, 0, sizeof(*kc));
+		return;
+	}
+	while (fgets(line, sizeof(line), f))
+		kconfig_line(kc, line);
+	fclose(f);
+}
+
+/* kconfig_get - the value of a config bit: NULL if unknown */
+static const char *kconfig_get(const struct sl_kconfig *kc, const char *bit)
+{
+	unsigned int i;
+
+	for (i = 0; kc->from[0] && i < SL_NR_CONFIG_BITS; i++)
+		if (!strcmp(sl_config_bits[i], bit))
+			return kc->value[i][0] ? kc->value[i] : "n";
+	return NULL;
+}
+
+/* read_line - the first line of a file, without its newline; false if none */
+static bool read_line(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "r");
+	bool ok;
+
+	if (!f)
+		return false;
+	ok = !!fgets(buf, len, f);
+	fclose(f);
+	if (ok)
+		buf[strcspn(buf, "\n")] = '\0';
+	return ok;
+}
+
+/* has_word - whether the words of @s include @word */
+static bool has_word(const char *s, const char *word)
+{
+	size_t len = strlen(word);
+	const char *p;
+
+	for (p = strstr(s, word); p; p = strstr(p + 1, word))
+		if ((p == s || p[-1] == ' ') && (!p[len] || p[len] == ' '))
+			return true;
+	return false;
+}
+
+/* json_str_or_null - a string, or null for NULL or "" */
+static void json_str_or_null(FILE *fp, const char *s)
+{
+	if (s && *s)
+		json_string(fp, s);
+	else
+		fprintf(fp, "null");
+}
+
+/* json_tristate - true, false, or null (< 0) */
+static const char *json_tristate(int v)
+{
+	return v < 0 ? "null" : v ? "true" : "false";
+}
+
+/*
+ * json_kernel - the preemption model the kernel runs, whether it is
+ * PREEMPT_RT, and its config bits
+ *
+ * The model is the one debugfs's sched/preempt marks "(model)" (a
+ * PREEMPT_DYNAMIC kernel, debugfs mounted); else the preempt= of the
+ * kernel command line of a PREEMPT_DYNAMIC kernel; else the config's
+ * choice; else "full" if uname -v says PREEMPT (a PREEMPT_RT or
+ * PREEMPT_DYNAMIC uname -v does not say the model).
+ */
+static void json_kernel(FILE *fp, const struct utsname *u)
+{
+	const char *model = NULL, *model_from = NULL, *rt_from, *v;
+	char buf[256], cmdline[4096], *p, *q;
+	int dynamic = -1, rt;
+	struct sl_kconfig kc;
+	unsigned int i;
+
+	kconfig_read(&kc, u->release);
+
+	if (read_line("/sys/kernel/debug/sched/preempt", buf, sizeof(buf))) {
+		p = strchr(buf, '(');
+		q = p ? strchr(p, ')') : NULL;
+		if (q) {
+			*q = '\0';
+			model = p + 1;
+			model_from = "debugfs";
+		}
+		dynamic = 1;
+	}
+	v = kconfig_get(&kc, "CONFIG_PREEMPT_DYNAMIC");
+	if (dynamic < 0 && v)
+		dynamic = !strcmp(v, "y");
+	if (dynamic < 0 && has_word(u->version, "PREEMPT_DYNAMIC"))
+		dynamic = 1;
+	if (!model && dynamic == 1 && read_line("/proc/cmdline", cmdline, sizeof(cmdline))) {
+		for (p = strstr(cmdline, "preempt="); p; p = strstr(p + 1, "preempt="))
+			if (p == cmdline || p[-1] == ' ')
+				break;
+		if (p) {
+			p += strlen("preempt=");
+			p[strcspn(p, " ")] = '\0';
+			model = p;
+			model_from = "cmdline";
+		}
+	}
+	if (!model && kc.from[0]) {
+		static const char * const choice[][2] = {
+			{ "CONFIG_PREEMPT_LAZY", "lazy" },
+			{ "CONFIG_PREEMPT", "full" },
+			{ "CONFIG_PREEMPT_VOLUNTARY", "voluntary" },
+			{ "CONFIG_PREEMPT_NONE", "none" },
+		};
+
+		for (i = 0; !model && i < ARRAY_SIZE(choice); i++) {
+			v = kconfig_get(&kc, choice[i][0]);
+			if (v && !strcmp(v, "y")) {
+				model = choice[i][1];
+				model_from = "config";
+			}
+		}
+	}
+	if (!model && has_word(u->version, "PREEMPT")) {
+		model = "full";
+		model_from = "uname";
+	}
+
+	rt_from = "sysfs";
+	if (read_line("/sys/kernel/realtime", buf, sizeof(buf))) {
+		rt = !strcmp(buf, "1");
+	} else {
+		rt = has_word(u->version, "PREEMPT_RT");
+		rt_from = "uname";
+	}
+
+	fprintf(fp, "  \"kernel\": {\"preemption\": ");
+	json_str_or_null(fp, model);
+	fprintf(fp, ", \"preemption_from\": ");
+	json_str_or_null(fp, model_from);
+	fprintf(fp, ", \"preempt_dynamic\": %s, \"realtime\": %s, \"realtime_from\": \"%s\",\n",
+		json_tristate(dynamic), json_tristate(rt), rt_from);
+	fprintf(fp, "    \"config_from\": ");
+	json_str_or_null(fp, kc.from);
+	fprintf(fp, ", \"config\": ");
+	if (!kc.from[0]) {
+		fprintf(fp, "null},\n");
+		return;
+	}
+	for (i = 0; i < SL_NR_CONFIG_BITS; i++) {
+		fprintf(fp, "%s\"%s\": ", i ? ", " : "{", sl_config_bits[i]);
+		json_str_or_null(fp, kconfig_get(&kc, sl_config_bits[i]));
+	}
+	fprintf(fp, "}},\n");
+}
+
+/*
+ * The files of latency_parser/ that rtla sched-latency uses: the tracer's
+ * ABI 1. The kernel has no version file for the tracer; its file set is
+ * what tells its interfaces apart, and "files" lists it whole.
+ */
+static const char * const sl_abi1_files[] = {
+	"cpus", "hist", "hist_bucket_ns", "hist_buckets", "max", "stop_tracing_us",
+};
+
+/* json_tracer - whether the kernel has the tracer, its ABI and clock */
+static void json_tracer(FILE *fp, struct sl_tool *tool)
+{
+	const char *files = tool->tracer_files;
+	bool abi1 = files[0];
+	unsigned int i;
+	char *list;
+	size_t len;
+
+	for (i = 0; abi1 && i < ARRAY_SIZE(sl_abi1_files); i++) {
+		len = strlen(sl_abi1_files[i]);
+		for (list = strstr(files, sl_abi1_files[i]); list;
+		     list = strstr(list + 1, sl_abi1_files[i]))
+			if ((list == files || list[-1] == ',') &&
+			    (!list[len] || list[len] == ','))
+				break;
+		abi1 = !!list;
+	}
+
+	fprintf(fp, "  \"tracer\": {\"name\": \"%s\", \"available\": %s, \"abi\": %s",
+		SL_TRACER, tool->verdict == SL_EXIT_NO_TRACER ? "false" : "true",
+		abi1 ? "1" : "null");
+	fprintf(fp, ", \"files\": ");
+	if (!files[0]) {
+		fprintf(fp, "null");
+	} else {
+		fprintf(fp, "[\"");
+		for (; *files; files++)
+			fprintf(fp, *files == ',' ? "\", \"" : "%c", *files);
+		fprintf(fp, "\"]");
+	}
+	fprintf(fp, ", \"trace_clock\": ");
+	json_str_or_null(fp, tool->trace_clock);
+	fprintf(fp, "},\n");
+}
+
+/* json_max_var - the --max-var limits: null, or {"var": us} */
+static void json_max_var(FILE *fp, struct sched_latency_params *params)
+{
+	bool first = true;
+	int var;
+
+	for (var = 0; var < SL_NR_VARS; var++) {
+		if (!params->max_var_us[var])
+			continue;
+		fprintf(fp, "%s\"%s\": %lld", first ? "{" : ", ", sl_var_name(var),
+			params->max_var_us[var]);
+		first = false;
+	}
+	fprintf(fp, "%s", first ? "null" : "}");
+}
+
+/* json_over_max_var - each variable of a CPU over its --max-var */
+static void json_over_max_var(FILE *fp, struct sl_tool *tool)
+{
+	struct sched_latency_params *params = tool->params;
+	unsigned long long value;
+	bool first = true;
+	int cpu, var;
+
+	fprintf(fp, "  \"over_max_var\": [");
+	for_each_monitored_cpu(cpu, &params->common) {
+		if (!tool->cpu || !tool->cpu[cpu].has_res)
+			continue;
+		for (var = 0; var < SL_NR_VARS; var++) {
+			value = sl_cpu_var_max(&tool->cpu[cpu], var);
+			if (!params->max_var_us[var] || value <= params->max_var_us[var] * 1000ULL)
+				continue;
+			fprintf(fp,
+				"%s{\"cpu\": %d, \"variable\": \"%s\", \"value_ns\": %llu, \"max_us\": %lld}",
+				first ? "" : ", ", cpu, sl_var_name(var), value,
+				params->max_var_us[var]);
+			first = false;
+		}
+	}
+	fprintf(fp, "],\n");
+}
+
 static const char * const sl_verdicts[] = {
 	[SL_EXIT_OK]		= "passed",
 	[SL_EXIT_ERROR]		= "error",
 	[SL_EXIT_EXCEEDED]	= "exceeded",
 	[SL_EXIT_WORKLOAD]	= "workload_failed",
 	[SL_EXIT_UNSOUND]	= "unsound",
+	[SL_EXIT_NO_TRACER]	= "no_tracer",
 };
 
 /*
@@ -299,6 +616,8 @@ static void json_envelope(FILE *fp, struct sl_tool *tool)
 	fprintf(fp, ", \"machine\": ");
 	json_string(fp, u.machine);
 	fprintf(fp, "},\n");
+	json_kernel(fp, &u);
+	json_tracer(fp, tool);
 #ifdef VERSION
 	fprintf(fp, "  \"rtla_version\": ");
 	json_string(fp, VERSION);
@@ -316,10 +635,45 @@ static void json_envelope(FILE *fp, struct sl_tool *tool)
 		fprintf(fp, ", \"max_bound_us\": %lld", params->max_bound_us);
 	else
 		fprintf(fp, ", \"max_bound_us\": null");
+	fprintf(fp, ", \"max_var_us\": ");
+	json_max_var(fp, params);
 	fprintf(fp, ", \"trace_buffer_size_kb\": %d},\n", params->common.buffer_size);
 	fprintf(fp, "  \"verdict\": \"%s\",\n", sl_verdicts[tool->verdict]);
 	fprintf(fp, "  \"exit_status\": %d,\n", tool->verdict);
 	fprintf(fp, "  \"cpus_over_max_bound\": %d,\n", tool->over_gate);
+	json_over_max_var(fp, tool);
+}
+
+/*
+ * json_baseline - null, or the --baseline comparison: what was compared
+ * and what regressed (a value_ns of null: unbounded now)
+ */
+static void json_baseline(FILE *fp, struct sl_tool *tool)
+{
+	struct sl_baseline *bl = tool->baseline;
+	struct sl_regression *r;
+	unsigned int i;
+
+	if (!bl) {
+		fprintf(fp, "  \"baseline\": null,\n");
+		return;
+	}
+	fprintf(fp, "  \"baseline\": {\"file\": ");
+	json_string(fp, bl->path);
+	fprintf(fp, ", \"tolerance_pct\": %lld, \"slack_ns\": %llu, \"compared\": %u",
+		tool->params->tolerance_pct, SL_BASELINE_SLACK_NS, bl->compared);
+	fprintf(fp, ", \"regressions\": [");
+	for (i = 0; i < bl->nr_regressions; i++) {
+		r = &bl->regressions[i];
+		fprintf(fp, "%s{\"cpu\": %d, \"variable\": ", i ? ", " : "", r->cpu);
+		json_string(fp, r->what);
+		if (r->value_ns == ULLONG_MAX)
+			fprintf(fp, ", \"value_ns\": null");
+		else
+			fprintf(fp, ", \"value_ns\": %llu", r->value_ns);
+		fprintf(fp, ", \"baseline_ns\": %llu}", r->baseline_ns);
+	}
+	fprintf(fp, "]},\n");
 }
 
 /* json_workload - null, or the workload and what it measured itself */
@@ -365,7 +719,7 @@ int sl_write_json(struct sl_tool *tool)
 	fprintf(fp, "  \"tool\": \"rtla sched-latency %s\",\n", tool->params->mode);
 	json_envelope(fp, tool);
 	fprintf(fp, "  \"duration_s\": %.3f,\n", tool->duration_s);
-	fprintf(fp, "  \"sound\": %s,\n",
+	fprintf(fp, "  \"sound\": %s,\n", tool->verdict == SL_EXIT_NO_TRACER ? "null" :
 		tool->lost_events || tool->dropped_windows ? "false" : "true");
 	fprintf(fp, "  \"lost_events\": %llu,\n", tool->lost_events);
 	fprintf(fp, "  \"dropped_windows\": %llu,\n", tool->dropped_windows);
@@ -373,7 +727,7 @@ int sl_write_json(struct sl_tool *tool)
 
 	fprintf(fp, "  \"cpus\": {");
 	for_each_monitored_cpu(cpu, &tool->params->common) {
-		if (!tool->cpu[cpu].has_res)
+		if (!tool->cpu || !tool->cpu[cpu].has_res)
 			continue;
 		fprintf(fp, "%s\n", first ? "" : ",");
 		json_cpu(fp, tool, cpu);
@@ -388,6 +742,7 @@ int sl_write_json(struct sl_tool *tool)
 	fprintf(fp, ",\n");
 	json_stop(fp, tool);
 	fprintf(fp, ",\n");
+	json_baseline(fp, tool);
 	json_workload(fp, tool);
 	fprintf(fp, "\n}\n");
 

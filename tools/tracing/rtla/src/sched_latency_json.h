@@ -8,7 +8,7 @@
 #include "sched_latency_core.h"
 
 /* the version of the report's schema (the man pages' JSON OUTPUT) */
-#define SL_JSON_VERSION		2
+#define SL_JSON_VERSION		3
 
 int sl_write_json(struct sl_tool *tool);
 

@@ -318,6 +318,46 @@ static void sl_print_cpu_breakdown(struct sl_tool *tool, int cpu)
 	sl_print_workload_max(tool, cpu);
 }
 
+/* sl_print_var_over - a variable of a CPU over its --max-var, and by how much */
+static void sl_print_var_over(struct sched_latency_params *params, int cpu, int var,
+			      unsigned long long value)
+{
+	unsigned long long limit_ns = params->max_var_us[var] * 1000ULL;
+	int prec = sl_prec(params);
+
+	printf("EXCEEDED: cpu %d: %s %.*f %s is over --max-var %s=%lld us, by %.*f %s\n",
+	       cpu, sl_var_name(var), prec, sl_time(params, value), sl_unit(params),
+	       sl_var_name(var), params->max_var_us[var], prec,
+	       sl_time(params, value - limit_ns), sl_unit(params));
+}
+
+/* sl_print_var_limits - each variable of a CPU over its --max-var */
+static void sl_print_var_limits(struct sl_tool *tool)
+{
+	struct sched_latency_params *params = tool->params;
+	unsigned long long value, limit_ns;
+	bool any = false;
+	int cpu, var;
+
+	for (var = 0; var < SL_NR_VARS; var++)
+		any |= params->max_var_us[var] != 0;
+	if (!any)
+		return;
+	for_each_monitored_cpu(cpu, &params->common) {
+		if (!tool->cpu[cpu].has_res)
+			continue;
+		for (var = 0; var < SL_NR_VARS; var++) {
+			limit_ns = params->max_var_us[var] * 1000ULL;
+			value = sl_cpu_var_max(&tool->cpu[cpu], var);
+			if (!limit_ns || value <= limit_ns)
+				continue;
+			sl_print_var_over(params, cpu, var, value);
+		}
+	}
+	if (!tool->over_var)
+		printf("Within limits: no variable of a cpu is over --max-var\n");
+}
+
 /* sl_print_verdict - the lines that explain the exit status */
 static void sl_print_verdict(struct sl_tool *tool)
 {
@@ -328,6 +368,7 @@ static void sl_print_verdict(struct sl_tool *tool)
 		       tool->over_gate ? "EXCEEDED" : "Within limits",
 		       slb_model_name(params->model), tool->over_gate,
 		       params->max_bound_us);
+	sl_print_var_limits(tool);
 	if (sl_workload_failed(tool))
 		printf("WORKLOAD FAILED: it ended by itself with status %d after %.1f s;"
 		       " the measurement is not of what was asked\n",

@@ -9,5 +9,6 @@
 #include "sched_latency_core.h"
 
 int sl_finish(struct sl_tool *tool);
+int sl_no_tracer(struct sched_latency_params *params);
 
 #endif /* __SCHED_LATENCY_VERDICT_H */

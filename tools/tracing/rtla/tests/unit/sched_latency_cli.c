@@ -21,9 +21,11 @@
 
 #include "cli_params_assert.h"
 #include "../../src/cli.h"
+#include "../../src/sched_latency_baseline.h"
 #include "../../src/sched_latency_core.h"
 #include "../../src/sched_latency_events.h"
 #include "../../src/sched_latency_json.h"
+#include "../../src/sched_latency_verdict.h"
 #include "../../src/sched_latency_svg.h"
 #include "../../src/sched_latency_workload.h"
 
@@ -112,6 +114,20 @@ START_TEST(test_max_bound)
 	PARSE_TOP("top", "--max-bound", "150");
 
 	ck_assert_int_eq(sl_params->max_bound_us, 150);
+}
+END_TEST
+
+/* --max-var: limits per variable, from a list or from several options */
+START_TEST(test_max_var)
+{
+	PARSE_TOP("top", "--max-var", "poid=50,irq=20", "--max-var", "nmi=5,poid=40");
+
+	ck_assert_int_eq(sl_params->max_var_us[SL_POID], 40);
+	ck_assert_int_eq(sl_params->max_var_us[SL_IRQ], 20);
+	ck_assert_int_eq(sl_params->max_var_us[SL_NMI], 5);
+	ck_assert_int_eq(sl_params->max_var_us[SL_PSD], 0);
+	ck_assert_int_eq(sl_params->max_var_us[SL_DST], 0);
+	ck_assert_int_eq(sl_params->max_var_us[SL_PAIE], 0);
 }
 END_TEST
 
@@ -373,6 +389,36 @@ START_TEST(test_err_action)
 }
 END_TEST
 
+START_TEST(test_err_max_var_name)
+{
+	PARSE_EXIT(sched_latency_top_parse_args, "top", "--max-var", "st=10");
+}
+END_TEST
+
+START_TEST(test_err_max_var_no_value)
+{
+	PARSE_EXIT(sched_latency_top_parse_args, "top", "--max-var", "poid");
+}
+END_TEST
+
+START_TEST(test_err_max_var_zero)
+{
+	PARSE_EXIT(sched_latency_top_parse_args, "top", "--max-var", "poid=0");
+}
+END_TEST
+
+START_TEST(test_err_max_var_not_number)
+{
+	PARSE_EXIT(sched_latency_top_parse_args, "top", "--max-var", "poid=10us");
+}
+END_TEST
+
+START_TEST(test_err_max_var_empty)
+{
+	PARSE_EXIT(sched_latency_top_parse_args, "top", "--max-var", ",");
+}
+END_TEST
+
 START_TEST(test_err_entries)
 {
 	PARSE_EXIT(sched_latency_hist_parse_args, "hist", "-E", "20000");
@@ -550,7 +596,7 @@ static char *report_read(const char *path)
  */
 START_TEST(test_json)
 {
-	static const char head[] = "{\n  \"version\": 2,\n";
+	static const char head[] = "{\n  \"version\": 3,\n";
 	struct sl_tool *tool = report_tool(4, "top");
 	char dir[] = "/tmp/sl_json_XXXXXX", path[PATH_MAX], want[512], *text;
 	const struct slb_bound *b;
@@ -587,8 +633,248 @@ START_TEST(test_json)
 	/* without interrupts CPU 3's sched tail is the worst, with them CPU 1's storm */
 	ck_assert_ptr_nonnull(strstr(text, "\"bound_cpu\": {\"no_interrupts\": 3, "));
 	ck_assert_ptr_nonnull(strstr(text, "\"sliding_window\": 1, "));
+	/* a tool that never read the tracer's files: no ABI, no clock */
+	ck_assert_ptr_nonnull(strstr(text, "\n  \"tracer\": {\"name\": \"latency_parser\", "));
+	ck_assert_ptr_nonnull(strstr(text, "\"abi\": null, \"files\": null, "));
+	ck_assert_ptr_nonnull(strstr(text, "\"files\": null, \"trace_clock\": null},\n"));
+	ck_assert_ptr_nonnull(strstr(text, "\n  \"kernel\": {\"preemption\": "));
 	free(text);
 	report_tool_free(tool);
+}
+END_TEST
+
+/* join - the strings of @parts, up to NULL, one after the other in @buf */
+static const char *join(char *buf, size_t len, const char * const *parts)
+{
+	size_t n = 0;
+
+	for (buf[0] = '\0'; *parts; parts++)
+		n += snprintf(buf + n, n < len ? len - n : 0, "%s", *parts);
+	ck_assert_uint_lt(n, len);
+	return buf;
+}
+
+/*
+ * --max-var: the verdict is 2 when a variable of a CPU is above its limit,
+ * not when it is at it; the JSON lists each one over
+ */
+START_TEST(test_max_var_verdict)
+{
+	static const char * const over[] = {
+		"\n  \"over_max_var\": [{\"cpu\": 1, \"variable\": \"poid\", ",
+		"\"value_ns\": 8137, \"max_us\": 8}, {\"cpu\": 1, \"variable\": \"irq\", ",
+		"\"value_ns\": 150000, \"max_us\": 149}, {\"cpu\": 2, ", NULL,
+	};
+	char want[256];
+	struct sl_tool *tool = report_tool(4, "top");
+	char dir[] = "/tmp/sl_json_XXXXXX", path[PATH_MAX], *text;
+
+	/* the POID of CPU 0..3: 8000, 8137, 8274, 8411 ns; IRQ: CPU 1 150 us */
+	tool->params->max_var_us[SL_POID] = 9;
+	tool->params->max_var_us[SL_IRQ] = 150;
+	ck_assert_int_eq(sl_finish(tool), SL_EXIT_OK);
+	ck_assert_int_eq(tool->over_var, 0);
+
+	tool->params->max_var_us[SL_POID] = 8;
+	tool->params->max_var_us[SL_IRQ] = 149;
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	report_open(&tool->params->json, path, sizeof(path), dir, "v.json");
+	ck_assert_int_eq(sl_finish(tool), SL_EXIT_EXCEEDED);
+	ck_assert_int_eq(tool->over_var, 4);
+	text = report_read(path);
+	unlink(path);
+	rmdir(dir);
+	ck_assert_ptr_nonnull(strstr(text, "\"max_var_us\": {\"poid\": 8, \"irq\": 149}"));
+	ck_assert_ptr_nonnull(strstr(text, join(want, sizeof(want), over)));
+	ck_assert_ptr_null(strstr(text, "{\"cpu\": 0, \"variable\": \"poid\""));
+	free(text);
+	report_tool_free(tool);
+}
+END_TEST
+
+/*
+ * --baseline: a run compared with itself through its own --json report
+ * has no regression; then each kind of regression, alone: a variable
+ * above the tolerance, a bound above it, a bound unbounded now; and what
+ * the tolerance and the slack let pass
+ */
+START_TEST(test_baseline)
+{
+	static const char * const reg2[] = {
+		"\"regressions\": [{\"cpu\": 2, ", "\"variable\": \"bound.no_interrupts\"", NULL,
+	};
+	static const char * const reg3[] = {
+		"{\"cpu\": 3, \"variable\": \"bound.worst_single\", ", "\"value_ns\": null", NULL,
+	};
+	struct sl_tool *tool = report_tool(4, "top");
+	char dir[] = "/tmp/sl_json_XXXXXX", path[PATH_MAX], bpath[PATH_MAX], *text;
+	char want[128];
+	struct sl_baseline *bl;
+	unsigned long long irq;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	report_open(&tool->params->json, bpath, sizeof(bpath), dir, "base.json");
+	ck_assert_int_eq(sl_write_json(tool), 0);
+	close(tool->params->json.fd);
+	tool->params->json.fd = -1;
+	bl = sl_baseline_load(bpath);
+	tool->baseline = bl;
+	tool->params->tolerance_pct = 10;
+
+	ck_assert_uint_eq(sl_baseline_compare(tool), 0);
+	/* 4 cpus, 6 variables and 6 bounds each */
+	ck_assert_uint_eq(bl->compared, 48);
+
+	/* the slack: PSD 2500 -> 3500 ns is +40% but only 1 us more */
+	tool->cpu[0].max[SL_PSD] = 3500;
+	ck_assert_uint_eq(sl_baseline_compare(tool), 0);
+	tool->cpu[0].max[SL_PSD] = 3501;
+	ck_assert_uint_eq(sl_baseline_compare(tool), 1);
+	ck_assert_int_eq(bl->regressions[0].cpu, 0);
+	ck_assert_str_eq(bl->regressions[0].what, "psd");
+	ck_assert_uint_eq(bl->regressions[0].value_ns, 3501);
+	ck_assert_uint_eq(bl->regressions[0].baseline_ns, 2500);
+	tool->cpu[0].max[SL_PSD] = 2500;
+
+	/* the tolerance: CPU 1's IRQ 150 us, +10% passes, +10.1% not */
+	irq = tool->cpu[1].max[SL_IRQ];
+	tool->cpu[1].max[SL_IRQ] = irq + irq / 10;
+	ck_assert_uint_eq(sl_baseline_compare(tool), 0);
+	tool->params->tolerance_pct = 5;
+	ck_assert_uint_eq(sl_baseline_compare(tool), 1);
+	ck_assert_str_eq(bl->regressions[0].what, "irq");
+	tool->params->tolerance_pct = 10;
+	tool->cpu[1].max[SL_IRQ] = irq + irq / 10 + 150;
+	ck_assert_uint_eq(sl_baseline_compare(tool), 1);
+	ck_assert_int_eq(bl->regressions[0].cpu, 1);
+	tool->cpu[1].max[SL_IRQ] = irq;
+
+	/* a bound: larger, and unbounded */
+	tool->cpu[2].res.bound[SLB_NO_INTERRUPTS].latency *= 2;
+	tool->cpu[3].res.bound[SLB_WORST_SINGLE].unbounded = true;
+	report_open(&tool->params->json, path, sizeof(path), dir, "run.json");
+	ck_assert_int_eq(sl_finish(tool), SL_EXIT_EXCEEDED);
+	ck_assert_uint_eq(bl->nr_regressions, 2);
+	ck_assert_int_eq(bl->regressions[0].cpu, 2);
+	ck_assert_str_eq(bl->regressions[0].what, "bound.no_interrupts");
+	ck_assert_int_eq(bl->regressions[1].cpu, 3);
+	ck_assert_str_eq(bl->regressions[1].what, "bound.worst_single");
+	ck_assert_uint_eq(bl->regressions[1].value_ns, ULLONG_MAX);
+	text = report_read(path);
+	ck_assert_ptr_nonnull(strstr(text, join(want, sizeof(want), reg2)));
+	ck_assert_ptr_nonnull(strstr(text, join(want, sizeof(want), reg3)));
+	ck_assert_ptr_nonnull(strstr(text, "\"verdict\": \"exceeded\""));
+	free(text);
+	unlink(path);
+	unlink(bpath);
+	rmdir(dir);
+	sl_baseline_free(bl);
+	report_tool_free(tool);
+}
+END_TEST
+
+/* --baseline: what is not a report this rtla can compare with, and why */
+START_TEST(test_baseline_parse_errors)
+{
+	static const char * const bad[][2] = {
+		{ "[1]", "not a JSON object" },
+		{ "{\"version\": 1, \"cpus\": {\"0\": {\"poid_ns\": 5}}}", "version 2 to 3" },
+		{ "{\"cpus\": {\"0\": {\"poid_ns\": 5}}}", "version 2 to 3" },
+		{ "{\"version\": 3, \"cpus\": {}}", "no cpu was measured" },
+		{ "{\"version\": 3, \"cpus\": {\"0\": {\"poid_ns\": 5}}} x", "text after" },
+		{ "{\"version\": 3, \"cpus\": {\"0\": {\"poid_ns\": 5,}}}", "a string expected" },
+		{ "{\"version\": 3, \"cpus\": {\"0\": {\"poid_ns\": 5}}", "a ',' or '}' expected" },
+		{ "{\"version\": 3, \"a\": \"b\\q\"}", "a bad escape" },
+		{ "{\"version\": 3, \"a\": tru}", "a JSON value expected" },
+	};
+	/* a number not whole is not kept: poid, irq's count, sporadic's null are */
+	static const char * const v2[] = {
+		"{\"version\": 2, \"cpus\": {\"1\": {\"poid_ns\": 7, ",
+		"\"irq\": {\"count\": 1, \"max_ns\": 9.5}, ",
+		"\"bound_ns\": {\"sporadic\": null}}}}", NULL,
+	};
+	char err[160], deep[200];
+	struct sl_baseline *bl;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		ck_assert_ptr_null(sl_baseline_parse(bad[i][0], err, sizeof(err)));
+		ck_assert_msg(strstr(err, bad[i][1]), "%s: %s, not %s", bad[i][0], err, bad[i][1]);
+	}
+	memset(deep, '[', sizeof(deep) - 1);
+	deep[0] = '{';
+	deep[1] = '"';
+	deep[2] = 'a';
+	deep[3] = '"';
+	deep[4] = ':';
+	deep[sizeof(deep) - 1] = '\0';
+	ck_assert_ptr_null(sl_baseline_parse(deep, err, sizeof(err)));
+	ck_assert_ptr_nonnull(strstr(err, "nested too deep"));
+
+	bl = sl_baseline_parse(join(deep, sizeof(deep), v2), err, sizeof(err));
+	ck_assert_msg(bl, "%s", err);
+	ck_assert_uint_eq(bl->nr_values, 3);
+	sl_baseline_free(bl);
+}
+END_TEST
+
+/*
+ * json_tracer_of - the "tracer" line of the JSON of a run that read
+ * @files in the tracer's directory and @clock
+ */
+static char *json_tracer_of(const char *files, const char *clock)
+{
+	struct sl_tool *tool = report_tool(1, "top");
+	char dir[] = "/tmp/sl_json_XXXXXX", path[PATH_MAX], *text, *line, *end;
+
+	snprintf(tool->tracer_files, sizeof(tool->tracer_files), "%s", files);
+	snprintf(tool->trace_clock, sizeof(tool->trace_clock), "%s", clock);
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	report_open(&tool->params->json, path, sizeof(path), dir, "t.json");
+	ck_assert_int_eq(sl_write_json(tool), 0);
+	close(tool->params->json.fd);
+	text = report_read(path);
+	unlink(path);
+	rmdir(dir);
+	report_tool_free(tool);
+	line = strstr(text, "\n  \"tracer\": ");
+	ck_assert_ptr_nonnull(line);
+	line = strdup(line + 3);
+	free(text);
+	end = strchr(line, '\n');
+	ck_assert_ptr_nonnull(end);
+	*end = '\0';
+	return line;
+}
+
+/*
+ * The tracer's ABI: 1 when its directory has every file rtla uses (the
+ * kernel has no version file: the file set tells the interfaces apart);
+ * a file set without one of them has no ABI rtla knows, a name that only
+ * begins like one does not count
+ */
+START_TEST(test_json_tracer_abi)
+{
+	static const char * const abi1[] = {
+		"\"tracer\": {\"name\": \"latency_parser\", \"available\": true, \"abi\": 1, ",
+		"\"files\": [\"cpus\", \"hist\", \"hist_bucket_ns\", \"hist_buckets\", ",
+		"\"max\", \"stop_tracing_us\", \"x\"], \"trace_clock\": \"local\"},", NULL,
+	};
+	static const char * const no_abi[] = {
+		"\"tracer\": {\"name\": \"latency_parser\", \"available\": true, \"abi\": null, ",
+		"\"files\": [\"cpus\", \"hist\", \"hist_bucket_ns\", \"hist_buckets\", ",
+		"\"maxima\", \"stop_tracing_us\"], \"trace_clock\": \"global\"},", NULL,
+	};
+	char want[512], *line;
+
+	line = json_tracer_of("cpus,hist,hist_bucket_ns,hist_buckets,max,stop_tracing_us,x",
+			      "local");
+	ck_assert_str_eq(line, join(want, sizeof(want), abi1));
+	free(line);
+	line = json_tracer_of("cpus,hist,hist_bucket_ns,hist_buckets,maxima,stop_tracing_us",
+			      "global");
+	ck_assert_str_eq(line, join(want, sizeof(want), no_abi));
+	free(line);
 }
 END_TEST
 
@@ -766,6 +1052,7 @@ Suite *sched_latency_cli_suite(void)
 	tcase_add_test(tc, test_stop_on_bound);
 	tcase_add_test(tc, test_model);
 	tcase_add_test(tc, test_max_bound);
+	tcase_add_test(tc, test_max_var);
 	tcase_add_test(tc, test_trace_default);
 	tcase_add_test(tc, test_trace_space);
 	tcase_add_test(tc, test_trace_equals);
@@ -789,6 +1076,10 @@ Suite *sched_latency_cli_suite(void)
 
 	tc = tcase_create("report");
 	tcase_add_test(tc, test_json);
+	tcase_add_test(tc, test_json_tracer_abi);
+	tcase_add_test(tc, test_max_var_verdict);
+	tcase_add_test(tc, test_baseline);
+	tcase_add_test(tc, test_baseline_parse_errors);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("svg");
@@ -831,6 +1122,11 @@ Suite *sched_latency_cli_suite(void)
 	tcase_add_exit_test(tc, test_err_model, 129);
 	tcase_add_exit_test(tc, test_err_threshold_zero, 129);
 	tcase_add_exit_test(tc, test_err_action, 129);
+	tcase_add_exit_test(tc, test_err_max_var_name, 129);
+	tcase_add_exit_test(tc, test_err_max_var_no_value, 129);
+	tcase_add_exit_test(tc, test_err_max_var_zero, 129);
+	tcase_add_exit_test(tc, test_err_max_var_not_number, 129);
+	tcase_add_exit_test(tc, test_err_max_var_empty, 129);
 	tcase_add_exit_test(tc, test_err_entries, 129);
 	tcase_add_exit_test(tc, test_err_vars, 129);
 	suite_add_tcase(s, tc);
