@@ -45,7 +45,12 @@
 # - lazy wakeups begin no PAIE: a probe that posted the lazy flag too
 #   would begin one at the waker's time, recorded at the tick's
 #   preemption of the load (the test also checks that those preemptions
-#   happened, in most rounds, so that this check can fail).
+#   happened, in most rounds, so that this check can fail). A PAIE that
+#   begins at the start of an interrupt of the woken CPU is not the
+#   waker's: the tick that upgrades the lazy flag sets need_resched in
+#   flight, and the tracer discounts it whole. When that tick ran while
+#   the waker was between sched_waking and sched_wakeup (one round of 40
+#   in a CI run of 2026-11-27), its start falls in that bracket.
 #
 # In deterministic time (VM_ICOUNT=0): qemu runs the two vCPUs in turn,
 # so a CPU's clock runs on while the other executes, and the reschedule
@@ -59,7 +64,8 @@
 # TIF_NEED_RESCHED_LAZY instead of TIF_NEED_RESCHED, fails the first check
 # (the PAIEs began at the IPI's return, 15 to 50 us after sched_waking,
 # where the probe's post is 0.4 to 1.4 us after it); without the tif test
-# (posting the lazy flag too) fails the last one, and only it.
+# (posting the lazy flag too) fails the last one, and only it (again after
+# the tick's in-flight starts were let through: 19 rounds of 38).
 
 export VM_ICOUNT=${VM_ICOUNT-0}
 export VM_CPUS=2
@@ -284,7 +290,23 @@ check "lazy: CPU 1 ran the load, with no other cause for need_resched, in 3/4 of
 check "lazy: the load was preempted before the woken thread ran in 3/4 of them ($preempted)" \
 	test $((preempted * 4)) -ge $((checked * 3))
 bad=$(lazy_rows '$f["early"] > 0')
-[ -z "$bad" ] || diag "$(head -1 "$out/wakeups")"$'\n'"$(head -5 <<< "$bad")"
+if [ -n "$bad" ]; then
+	diag "$(head -1 "$out/wakeups")"$'\n'"$(head -5 <<< "$bad")"
+	# the first one's CPU, from 50 us before the wakeup to its switch
+	read -r _ _ _ _ cpu w _ s _ <<< "$(head -1 <<< "$bad")"
+	diag "$(awk -v c="[00$cpu]" -v from=$((w - 50000)) -v to="$s" '
+		$2 == c || $3 == c {
+			for (i = 1; i <= NF; i++)
+				if ($i ~ /^[0-9]+\.[0-9]+:$/) {
+					t = substr($i, 1, length($i) - 1)
+					sub(/\./, "", t)
+					t = t * 1000
+					if (t >= from && t <= to)
+						print
+					break
+				}
+		}' "$out/trace")"
+fi
 check "lazy: no PAIE began at the waker's time, the lazy flag is not posted ($(grep -c . <<< "$bad") rounds with one)" \
 	test -z "$bad"
 

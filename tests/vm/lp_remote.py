@@ -35,8 +35,11 @@ floored (w) or rounded up (u) to the microsecond:
                 in between (the round began by clearing the maxima, so the
                 first PAIE of each CPU is a new maximum), or "-"
   early         new_max paie events of the woken CPU between the wakeup and
-                s that started in [w, u], at the waker's post, or at the
-                start of an interrupt of that CPU running then
+                s that started in [w, u] at a time that is no interrupt's
+                start: at a post of the waker's clock. A PAIE that starts
+                at an interrupt of that CPU is the CPU's own: the tick that
+                upgrades the lazy flag in flight (its start may fall in
+                [w, u] too, and then the waker posted nothing)
   end           the start of the PSD of that switch (the PAIE's end): the
                 first new_max psd event after s, if it started before s
   irq           the interrupt time of the CPU that started in [start, end)
@@ -217,7 +220,8 @@ def main(phases_path, trace_path):
         cpu_irqs = irqs.get(b, [])
         # interrupts of the CPU running at the post, which lies in [w, u]
         running = [st for (st, d) in cpu_irqs if st <= r["u"] and st + d >= r["w"]]
-        r["early"] = sum(1 for st in r["news"] if r["w"] <= st <= r["u"] or st in running)
+        starts = {st for (st, d) in cpu_irqs}
+        r["early"] = sum(1 for st in r["news"] if r["w"] <= st <= r["u"] and st not in starts)
         r["atirq"] = 0
         if r["paie"] is None:
             r["paie"], r["start"] = "-", "-"
