@@ -3,8 +3,9 @@
 #
 # rtla's libcheck unit tests (tools/tracing/rtla/tests/unit, mainline's
 # own and sched-latency's) built and run with rtla's own Makefile, on the
-# host: sched-latency's option parsing, and mainline's tools unchanged with
-# sched-latency linked in.
+# host: sched-latency's option parsing and reports, its bound engine
+# (against a brute force: sound, and tight to the grid), and mainline's
+# tools unchanged with sched-latency linked in.
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/tap.sh"
@@ -29,5 +30,11 @@ ok $((!$?)) "libcheck was found (the tests did not skip)"
 grep -qiE 'sched.latency' <<< "$(grep -E '^Running suite|^[^ ]+:' <<< "$out"; \
 	ls "$rtla_dir"/tests/unit)"
 ok $? "sched-latency's unit tests are among them"
+# the engine's brute force both ways: sound everywhere, tight to the grid
+for t in test_random_exact test_random_rounded test_random_defaults \
+	 test_random_short_horizon; do
+	grep -qE "^tests/unit/sched_latency_bound\.c:[0-9]+:P:[^:]+:$t:" <<< "$out"
+	ok $? "the bound engine's $t passed"
+done
 
 tap_done

@@ -9,17 +9,27 @@
 # or, for one neither sees (an over-measure: the ground truth holds the
 # parser to no more than the truth only where the parser sees both ends of
 # a window), test_parser, the named cases with their exact records.
-# Each line names the first seed, sequence or case that caught it. A patch that no longer applies fails too:
-# the mutant must follow the code it breaks. LP_MUTANT_SEEDS=<n> sets how
-# many seeds a mutant gets (default 100000), and test_parser_fast as many
-# generated sequences. LP_MUTANT_JOBS=<n> runs that many mutants at once
-# (default 2; the results are printed in order). LP_SM_TREE=<dir> takes the
-# state machine from another kernel tree than build/linux (a change to it
-# not in the tree yet, with the mutants that follow it).
+# Each line names the first seed, sequence or case that caught it.
+#
+# The bound engine's tests have teeth too: a patch of
+# tools/tracing/rtla/src/sched_latency_bound.c puts a fault back in a copy
+# of the engine, under rtla's unit tests of it
+# (tools/tracing/rtla/tests/unit/sched_latency_bound.c, run alone by
+# rtla_bound_suite.c), and each test its "Caught by:" line names must fail.
+#
+# A patch that no longer applies fails too: the mutant must follow the code
+# it breaks. LP_MUTANT_SEEDS=<n> sets how many seeds a parser mutant gets
+# (default 100000), and test_parser_fast as many generated sequences.
+# LP_MUTANT_JOBS=<n> runs that many mutants at once (default 2; the results
+# are printed in order). LP_SM_TREE=<dir> takes the state machine from
+# another kernel tree than build/linux (a change to it not in the tree yet,
+# with the mutants that follow it).
 
 root=$(cd "$(dirname "$0")/../.." && pwd) || exit 1
 unit=$root/tests/unit
-ktrace=${LP_SM_TREE:-$root/build/linux}/kernel/trace
+ktree=${LP_SM_TREE:-$root/build/linux}
+ktrace=$ktree/kernel/trace
+rtla=$root/tools/tracing/rtla
 out=$root/build/unit/mutants
 seeds=${LP_MUTANT_SEEDS:-100000}
 jobs=${LP_MUTANT_JOBS:-2}
@@ -34,8 +44,11 @@ echo "1..$((${#patches[@]} + 1))"
 mkdir -p "$out" || exit 1
 
 CFLAGS="-O2 -Wall -Wextra -Werror -std=gnu11 -I$unit/shim -I$ktrace -I$unit \
-	-I$root/tools/tracing/rtla/src $(pkg-config --cflags check)"
+	-I$rtla/src $(pkg-config --cflags check)"
 LIBS="$(pkg-config --libs check) -lm"
+# rtla's suite of the engine takes <linux/kernel.h> from the tree's tools/
+ENGINE_CFLAGS="-O2 -Wall -Wextra -Werror -std=gnu11 -I$ktree/tools/include \
+	-I$rtla/src $(pkg-config --cflags check)"
 
 # What no mutant touches is compiled once, in $out/common: each mutant
 # then compiles only its copy of the state machine and links.
@@ -50,6 +63,14 @@ for src in "$unit/test_parser_truth.c" "$unit/lp_generator.c" "$unit/lp_oracle.c
 		exit 1
 	fi
 	common_objs+=" $obj"
+done
+# rtla's suite of the engine: its source has the engine's name
+for src in "$rtla/tests/unit/sched_latency_bound.c" "$unit/rtla_bound_suite.c"; do
+	obj=$common/rtla_unit_$(basename "$src" .c).o
+	if ! gcc $ENGINE_CFLAGS -c -o "$obj" "$src" 2>>"$common/build.log"; then
+		echo "Bail out! rtla's $(basename "$src") does not build (see $common/build.log)"
+		exit 1
+	fi
 done
 
 # build - test_parser_truth against the state machine in $1
@@ -73,26 +94,81 @@ build_named() {
 		"$unit/lp_reference.c" $LIBS
 }
 
+# build_engine - rtla's suite of the engine against the engine in $1
+build_engine() {
+	gcc $ENGINE_CFLAGS -o "$1/rtla_bound" "$1/sched_latency_bound.c" \
+		"$common/rtla_unit_sched_latency_bound.o" \
+		"$common/rtla_unit_rtla_bound_suite.o" $LIBS
+}
+
+# run_engine - rtla's suite of the engine built in $1, as TAP in $1/run.log
+run_engine() {
+	CK_TAP_LOG_FILE_NAME=- CK_FORK=yes CK_VERBOSITY=silent \
+		"$1/rtla_bound" >"$1/run.log" 2>&1
+}
+
 # first_failure - the first failing test's message in the TAP log $1
 first_failure() {
 	grep -m1 '^not ok' "$1" | sed 's/^not ok [0-9]* - //; s/^[^:]*:[^:]*:[^:]*: //'
 }
 
-# run_none - the unmutated parser passes the same run, or no failure below
-# means much: test 1
+# run_none - the unmutated parser passes the same run, and the unmutated
+# engine rtla's suite, or no failure below means much: test 1
 run_none() {
 	local dir=$out/none
 
-	mkdir -p "$dir" && cp "$ktrace"/trace_latency_parser_sm{.c,_fast.h} "$dir/"
+	mkdir -p "$dir/engine" && cp "$ktrace"/trace_latency_parser_sm{.c,_fast.h} "$dir/"
+	cp "$rtla/src/sched_latency_bound.c" "$dir/engine/"
 	if build "$dir" >"$dir/build.log" 2>&1 &&
 	   build_fast "$dir" >>"$dir/build.log" 2>&1 &&
 	   LP_TRUTH_SEEDS=$seeds CK_TAP_LOG_FILE_NAME=- CK_VERBOSITY=silent \
 		"$dir/test_parser_truth" >"$dir/run.log" 2>&1 &&
 	   CK_TAP_LOG_FILE_NAME=- CK_VERBOSITY=silent \
-		"$dir/test_parser_fast" >"$dir/fast.log" 2>&1; then
-		echo "ok 1 - the parser as it is passes $seeds seeds"
+		"$dir/test_parser_fast" >"$dir/fast.log" 2>&1 &&
+	   build_engine "$dir/engine" >"$dir/engine/build.log" 2>&1 &&
+	   run_engine "$dir/engine"; then
+		echo "ok 1 - the parser as it is passes $seeds seeds, the engine rtla's suite"
 	else
-		echo "not ok 1 - the parser as it is fails $seeds seeds (see $dir)"
+		echo "not ok 1 - the parser as it is fails $seeds seeds," \
+		     "or the engine rtla's suite (see $dir)"
+	fi
+}
+
+# run_engine_mutant N PATCH - one mutant of the engine, as a TAP line: each
+# test its "Caught by:" line names must fail
+run_engine_mutant() {
+	local n=$1 p=$2 name dir want t caught= missed=
+
+	name=$(basename "$p" .patch)
+	dir=$out/$name
+	rm -rf "$dir" && mkdir -p "$dir"
+	cp "$rtla/src/sched_latency_bound.c" "$dir/"
+	if ! patch -s -d "$dir" -p5 <"$p" >"$dir/patch.log" 2>&1; then
+		echo "not ok $n - $name: the patch no longer applies"
+		return
+	fi
+	if ! build_engine "$dir" >"$dir/build.log" 2>&1; then
+		echo "not ok $n - $name: does not build"
+		return
+	fi
+	want=$(sed -n 's/^Caught by: //p' "$p" | grep -o 'test_[a-z0-9_]*')
+	if [ -z "$want" ]; then
+		echo "not ok $n - $name: no test of rtla's suite named to catch it"
+		return
+	fi
+	run_engine "$dir"
+	for t in $want; do
+		if grep -q "^not ok .*:$t:" "$dir/run.log"; then
+			caught+="${caught:+; }$(grep -m1 "^not ok .*:$t:" "$dir/run.log" |
+				sed 's/^not ok [0-9]* - [^:]*:[^:]*://')"
+		else
+			missed+=" $t"
+		fi
+	done
+	if [ -z "$missed" ]; then
+		echo "ok $n - $name caught: $caught"
+	else
+		echo "not ok $n - $name: not caught by$missed"
 	fi
 }
 
@@ -155,7 +231,11 @@ for p in "${patches[@]}"; do
 	while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
 		wait -n
 	done
-	run_mutant "$n" "$p" >"$out/$(basename "$p" .patch).tap" &
+	if grep -q '^+++ b/tools/tracing/rtla/src/sched_latency_bound.c' "$p"; then
+		run_engine_mutant "$n" "$p" >"$out/$(basename "$p" .patch).tap" &
+	else
+		run_mutant "$n" "$p" >"$out/$(basename "$p" .patch).tap" &
+	fi
 done
 wait
 cat "$out/none.tap"

@@ -3,8 +3,12 @@
 #
 # parser.t - the latency parser's state machine, from the patched kernel
 # tree, and the reference interpreter (lp_reference.c), against the named
-# event sequences of kernel/trace/trace_latency_parser_sm_cases.h, as TAP
-# (see bound.t).
+# event sequences of kernel/trace/trace_latency_parser_sm_cases.h, as TAP.
+#
+# Run by prove from the repository root: prove tests/unit/parser.t
+# libcheck writes one TAP line per test and the plan to stdout
+# (CK_TAP_LOG_FILE_NAME=-); each test runs in its own process (CK_FORK),
+# so a crash fails that test only, and any failure makes the binary exit 1.
 
 root=$(cd "$(dirname "$0")/../.." && pwd) || exit 1
 out=$root/build/unit

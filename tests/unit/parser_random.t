@@ -4,7 +4,7 @@
 # parser_random.t - the latency parser's state machine, from the patched
 # kernel tree, against the independent reference interpreter
 # (lp_reference.c) on random valid event sequences (lp_generator.c), as
-# TAP (see bound.t). Built here with an explicit command line, not by
+# TAP (see parser.t). Built here with an explicit command line, not by
 # tests/unit/Makefile. LP_RANDOM_SEEDS=<n> changes how many seeds run.
 
 root=$(cd "$(dirname "$0")/../.." && pwd) || exit 1
