@@ -40,6 +40,10 @@ floored (w) or rounded up (u) to the microsecond:
                 at an interrupt of that CPU is the CPU's own: the tick that
                 upgrades the lazy flag in flight (its start may fall in
                 [w, u] too, and then the waker posted nothing)
+  tick          those let through by that rule, each named by what started
+                there: the vector (236 is the local timer) or irq number,
+                joined by "+" ("-" when there is none): a start at another
+                interrupt's than the tick's is the check's to judge
   end           the start of the PSD of that switch (the PAIE's end): the
                 first new_max psd event after s, if it started before s
   irq           the interrupt time of the CPU that started in [start, end)
@@ -84,13 +88,19 @@ def main(phases_path, trace_path):
                        "ts": int(sec) * 10**9 + int(usec) * 1000,
                        "name": name, "rest": rest})
 
-    # every interrupt execution of each CPU: (start, duration)
-    irqs = {}
+    # every interrupt execution of each CPU: (start, duration), and what
+    # each start was ("vector:N", "irq:N" or "nmi")
+    irqs, what = {}, {}
     for e in events:
         if e["name"] in ("irq_execution", "vector_execution", "nmi_execution"):
             m = re.search(r"start (\d+) duration (\d+)", e["rest"])
             if m:
-                irqs.setdefault(e["cpu"], []).append((int(m.group(1)), int(m.group(2))))
+                st = int(m.group(1))
+                irqs.setdefault(e["cpu"], []).append((st, int(m.group(2))))
+                kind = e["name"].split("_")[0]
+                if kind != "nmi":
+                    kind += ":" + e["rest"].split()[0]
+                what[(e["cpu"], st)] = kind
 
     cur, asleep, dirty = {}, {}, {}
     waking = {}		# pid -> its last sched_waking
@@ -212,7 +222,7 @@ def main(phases_path, trace_path):
             dirty[c] = False
 
     keys = ["phase", "round", "kind", "waker", "cpu", "w", "u", "s", "state", "clean",
-            "paie", "start", "early", "end", "irq", "flight", "inflight", "preempted", "ipis",
+            "paie", "start", "early", "tick", "end", "irq", "flight", "inflight", "preempted", "ipis",
             "atirq"]
     print("\t".join(keys))
     for r in wakes:
@@ -221,7 +231,9 @@ def main(phases_path, trace_path):
         # interrupts of the CPU running at the post, which lies in [w, u]
         running = [st for (st, d) in cpu_irqs if st <= r["u"] and st + d >= r["w"]]
         starts = {st for (st, d) in cpu_irqs}
-        r["early"] = sum(1 for st in r["news"] if r["w"] <= st <= r["u"] and st not in starts)
+        in_post = [st for st in r["news"] if r["w"] <= st <= r["u"]]
+        r["early"] = sum(1 for st in in_post if st not in starts)
+        r["tick"] = "+".join(what[(b, st)] for st in in_post if st in starts) or "-"
         r["atirq"] = 0
         if r["paie"] is None:
             r["paie"], r["start"] = "-", "-"
