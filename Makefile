@@ -72,7 +72,7 @@ DEB_PACKAGES := build-essential bc bison flex libelf-dev libssl-dev ccache \
 .PHONY: help deps kernel-src kernel-src-reset kernel-config kernel patches soak \
 	kernel-src-lts kernel-config-lts kernel-lts patches-lts test-lts test-rtla \
 	kernel-src-rt kernel-config-rt kernel-rt test-rt \
-	rtla dist bisect-build bisect-build-mainline bisect-build-lts check test run \
+	rtla rtla-pristine dist bisect-build bisect-build-mainline bisect-build-lts check test run \
 	bench bench-vm kernel-untraced \
 	kernel-debug test-debug clean
 
@@ -82,7 +82,7 @@ help:
 	@echo "                 the tests/lts/ subset on $(LTS) (prove)"
 	@echo "make test-lts    every VM test on the $(LTS) kernel"
 	@echo "make test-rt     the tests/lts/ subset and the lazy test on Debian's $(LTS) kernel-rt"
-	@echo "make test-rtla   rtla's own tests in the VM: mainline's tools and sched-latency"
+	@echo "make test-rtla   rtla's own tests, and 7.3's with and without the series, compared"
 	@echo "make check       fast host-only tests"
 	@echo "make kernel-src  build/linux: pristine $(MAINLINE_PKG) + kernel-patches/ (KSRC=tree)"
 	@echo "make patches     export build/linux's commits to kernel-patches/"
@@ -253,11 +253,19 @@ LTS_TESTS  = $(wildcard tests/lts/*.t)
 test: deps kernel kernel-lts rtla dist
 	prove --timer $(HOST_TESTS) tests/patches/*.t $(VM_TESTS) $(LTS_TESTS)
 
-# test-rtla - rtla's own tests in the VM, mainline's (osnoise, timerlat,
-# hwnoise) beside sched-latency's: the other tools unchanged with
-# sched-latency linked in. make test runs sched-latency.t and the unit tests.
-test-rtla: deps kernel rtla
-	RTLA_SELFTESTS="osnoise timerlat hwnoise sched-latency" prove -v tests/vm/rtla_selftests.t
+# rtla-pristine - the mainline tree's rtla without the series (its commit
+# base), in a worktree of its own, with its unit tests
+rtla-pristine: kernel-src
+	@$(TOP)/scripts/rtla-pristine.sh $(KTREE) $(BUILD)/rtla-pristine
+
+# test-rtla - rtla's own tests: sched-latency.t in the VM, and 7.3's own
+# tests of the other tools (osnoise.t, timerlat.t, hwnoise.t in the VM, the
+# unit tests on the host) with the pristine rtla and with the patched one,
+# on the same kernel, their results compared test by test (tests/rtla/):
+# the series' shared code changes nothing for timerlat and osnoise. make
+# test runs sched-latency.t and the unit tests.
+test-rtla: deps kernel rtla rtla-pristine
+	prove -v tests/vm/rtla_selftests.t tests/rtla/*.t
 
 test-lts: deps kernel-lts rtla
 	KERNEL=$(LTS_TREE)/arch/x86/boot/bzImage MODULES=$(LTS_MODULES) prove $(VM_TESTS)
