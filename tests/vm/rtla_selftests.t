@@ -4,8 +4,9 @@
 # rtla's own tests (tools/tracing/rtla/tests/*.t on its engine.sh) in the
 # booted kernel, with the rtla of the mainline tree: sched-latency.t, ours,
 # by default; RTLA_SELFTESTS="osnoise timerlat hwnoise sched-latency" runs
-# mainline's own beside it (make test-rtla), to show that linking
-# sched-latency in changes nothing for the other tools. RTLA=.../rtla runs
+# mainline's own beside it. make test-rtla compares mainline's with the
+# pristine rtla's results instead (tests/rtla/selftests_same.t), to show
+# that the series changes nothing for the other tools. RTLA=.../rtla runs
 # another build's, with the tests beside it. Each line of their TAP becomes
 # one of this test's.
 
