@@ -15,6 +15,16 @@
 # first). The guest mounts cgroup v2 for the -C tests. About 15 minutes
 # per tool and rtla under TCG (timerlat.t took 950 s alone);
 # RTLA_SAME_TOOLS="osnoise hwnoise" chooses the tools.
+#
+# Run it on an idle machine. 7.3's run_tool() takes a threshold stop for
+# the user's when the duration's alarm fires while the threshold action
+# still runs (stopped = trace off && !stop_tracing), and exits 0 where
+# osnoise.t's -P, -C, -c and -H tests (-d 10s -S 1, a shell action)
+# expect 2. Under load the action's shell takes seconds and the alarm
+# often wins, in either rtla: the series leaves that code as it is. Seen
+# here on 2026-12-01 with kernels building beside the VM: the pristine
+# rtla failed two of those tests that the patched one passed (50 of 55
+# the same, 3 failing with both).
 
 VM_TIMEOUT=${VM_TIMEOUT:-5400}
 . "$(dirname "$0")/../vm/lib.sh"
