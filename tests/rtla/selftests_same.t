@@ -85,7 +85,7 @@ for tool in $tools; do
 			ok 0 "$tool.t $n ($name): ok with both"
 		fi
 	done < "$out/$tool.pristine"
-	diag "$tool.t: $(grep -c $'\tok\t' "$out/$tool.pristine") of $(wc -l < "$out/$tool.pristine") passed with each rtla"
+	diag "$tool.t: $(grep -c $'\tok\t' "$out/$tool.pristine") of $(wc -l < "$out/$tool.pristine") passed with the pristine rtla"
 done
 
 done_testing
