@@ -42,8 +42,8 @@ floored (w) or rounded up (u) to the microsecond:
                 [w, u] too, and then the waker posted nothing)
   tick          those let through by that rule, each named by what started
                 there: the vector (236 is the local timer) or irq number,
-                joined by "+" ("-" when there is none): a start at another
-                interrupt's than the tick's is the check's to judge
+                joined by "+" ("-" when there is none), so that a start at
+                another interrupt than the tick shows in the test's output
   end           the start of the PSD of that switch (the PAIE's end): the
                 first new_max psd event after s, if it started before s
   irq           the interrupt time of the CPU that started in [start, end)
