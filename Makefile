@@ -248,10 +248,26 @@ check: deps
 # mainline's rtla (test-lts runs all of them there)
 LTS_TESTS  = $(wildcard tests/lts/*.t)
 
-# One prove run, so that its summary closes the output; --timer gives each
-# test's wall time, what to look at when the run nears CI's limit.
-test: deps kernel kernel-lts rtla dist
-	prove --timer $(HOST_TESTS) tests/patches/*.t $(VM_TESTS) $(LTS_TESTS)
+# The VM tests that take longest start first, so that the two VMs at a
+# time end together (times of a cold make test, 2026-12-07)
+VM_TESTS_LONG := tests/vm/latency_parser_start.t tests/vm/ftracetest.t \
+	tests/vm/latency_parser_bound.t tests/vm/rtla_sched_latency_long.t \
+	tests/vm/rtla_sched_latency.t
+VM_TESTS_ORDERED = $(filter $(VM_TESTS_LONG),$(VM_TESTS)) \
+	$(filter-out $(VM_TESTS_LONG),$(VM_TESTS)) $(LTS_TESTS)
+
+# Both kernels at once: one tree's unpacking and first commit, minutes of
+# one CPU, runs beside the other's compile. Then one TAP run, so that its
+# summary closes the output, in two phases (tests/run-phases): the host
+# tests and patch checks as make check runs them, then the VM tests two at
+# a time. --timer gives each test's wall time, what to look at when the
+# run nears CI's limit.
+test: deps
+	@$(MAKE) --no-print-directory -j2 kernel kernel-lts
+	@$(MAKE) --no-print-directory rtla dist
+	tests/run-phases -j2 --par tests/unit/mutants.t \
+		--seq $(filter-out tests/unit/mutants.t,$(HOST_TESTS)) tests/patches/*.t \
+		--then --par $(VM_TESTS_ORDERED)
 
 # rtla-pristine - the mainline tree's rtla without the series (its commit
 # base), in a worktree of its own, with its unit tests
