@@ -79,7 +79,7 @@ DEB_PACKAGES := build-essential bc bison flex libelf-dev libssl-dev ccache \
 help:
 	@echo "make run         build everything, boot, measure under cyclictest, print"
 	@echo "make test        check + both kernels + rtla + every VM test on mainline,"
-	@echo "                 the tests/lts/ subset on $(LTS) (prove)"
+	@echo "                 the tests/lts/ subset on $(LTS) (TAP; two VMs at a time)"
 	@echo "make test-lts    every VM test on the $(LTS) kernel"
 	@echo "make test-rt     the tests/lts/ subset and the lazy test on Debian's $(LTS) kernel-rt"
 	@echo "make test-rtla   rtla's own tests, and 7.3's with and without the series, compared"
