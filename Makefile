@@ -67,6 +67,7 @@ DEB_PACKAGES := build-essential bc bison flex libelf-dev libssl-dev ccache \
 	busybox-static udev rt-tests stress-ng trace-cmd linux-perf libtracefs-dev \
 	libtraceevent-dev libcap-dev libnuma-dev check python3 python3-docutils python3-ply python3-git \
 	librsvg2-bin gdb \
+	gcc-aarch64-linux-gnu gcc-riscv64-linux-gnu gcc-powerpc64le-linux-gnu \
 	linux-source-$(LTS)
 
 .PHONY: help deps kernel-src kernel-src-reset kernel-config kernel patches soak \
@@ -94,6 +95,7 @@ help:
 	@echo "make rtla        build mainline's rtla with tools/tracing/rtla/ of this repo"
 	@echo "make dist        both series in build/dist/mainline (kernel + rtla), build/dist/6.12"
 	@echo "make bisect-build  build both series patch by patch (slow)"
+	@echo "make cross-build  compile the mainline series for arm64, riscv, powerpc64le"
 	@echo "make bench       benchmarks (host)"
 	@echo "make soak        the ground-truth property test on 100 M seeds"
 	@echo "make bench-vm    the tracer's cost in the VM"
@@ -210,6 +212,21 @@ dist: kernel-src kernel-src-lts
 # bisect-build-mainline, bisect-build-lts: one series
 bisect-build: bisect-build-mainline bisect-build-lts
 
+# cross-build - the mainline series compiled for other architectures with
+# Debian's cross compilers: each one's defconfig with the series'
+# fragments, then kernel/ and arch/ARCH/ (scripts/cross-build.sh says why
+# not a whole vmlinux), in build/cross-ARCH from a worktree of build/linux
+# at its HEAD; CROSS_ARCHES= picks them
+CROSS_ARCHES ?= arm64 riscv powerpc
+CROSS_SRC    := $(BUILD)/cross-src
+
+cross-build: deps kernel-src
+	@[ -d $(CROSS_SRC) ] || git -C $(KTREE) worktree add -q --detach $(CROSS_SRC) HEAD
+	@git -C $(CROSS_SRC) checkout -q --detach $$(git -C $(KTREE) rev-parse HEAD)
+	@for arch in $(CROSS_ARCHES); do \
+		$(TOP)/scripts/cross-build.sh $(CROSS_SRC) $(BUILD)/cross-$$arch $$arch || exit 1; \
+	done
+
 bisect-build-mainline: dist kernel-config
 	@$(TOP)/scripts/bisect-build.sh $(KTREE) $(BUILD)/dist/mainline $(BUILD)/bisect $(FROM)
 
@@ -248,25 +265,33 @@ check: deps
 # mainline's rtla (test-lts runs all of them there)
 LTS_TESTS  = $(wildcard tests/lts/*.t)
 
-# The VM tests that take longest start first, so that the two VMs at a
-# time end together (times of a cold make test, 2026-12-07)
+# The VM tests that take longest start first, in this order, so that the
+# two VMs at a time end together (each took 230 to 950 s beside another
+# in .ci/run on 2026-12-07; the rest take 10 to 170 s)
 VM_TESTS_LONG := tests/vm/latency_parser_start.t tests/vm/ftracetest.t \
-	tests/vm/latency_parser_bound.t tests/vm/rtla_sched_latency_long.t \
-	tests/vm/rtla_sched_latency.t
-VM_TESTS_ORDERED = $(filter $(VM_TESTS_LONG),$(VM_TESTS)) \
-	$(filter-out $(VM_TESTS_LONG),$(VM_TESTS)) $(LTS_TESTS)
+	tests/vm/latency_parser_bound.t tests/vm/rtla_sched_latency.t \
+	tests/vm/rtla_verdict.t tests/vm/rtla_conventions.t \
+	tests/vm/rtla_selftests.t tests/lts/rtla_selftests.t \
+	tests/vm/latency_parser_lazy.t tests/vm/rtla_sched_latency_long.t
+VM_TESTS_ORDERED = $(foreach t,$(VM_TESTS_LONG),$(filter $(t),$(VM_TESTS) $(LTS_TESTS))) \
+	$(filter-out $(VM_TESTS_LONG),$(VM_TESTS) $(LTS_TESTS))
 
 # Both kernels at once: one tree's unpacking and first commit, minutes of
 # one CPU, runs beside the other's compile. Then one TAP run, so that its
-# summary closes the output, in two phases (tests/run-phases): the host
-# tests and patch checks as make check runs them, then the VM tests two at
-# a time. --timer gives each test's wall time, what to look at when the
-# run nears CI's limit.
+# summary closes the output, in two phases (tests/run-phases):
+# - the host tests and patch checks, two at a time: mutants.t, then
+#   checkpatch.t (minutes of CPU each), beside the others, which share
+#   build/unit and rtla's tree and run one after another;
+# - the VM tests, two VMs at a time.
+# --timer gives each test's wall time, what to look at when the run nears
+# CI's limit.
 test: deps
 	@$(MAKE) --no-print-directory -j2 kernel kernel-lts
 	@$(MAKE) --no-print-directory rtla dist
 	tests/run-phases -j2 --par tests/unit/mutants.t \
-		--seq $(filter-out tests/unit/mutants.t,$(HOST_TESTS)) tests/patches/*.t \
+		--seq $(filter-out tests/unit/mutants.t,$(HOST_TESTS)) \
+		$(filter-out tests/patches/checkpatch.t,$(wildcard tests/patches/*.t)) \
+		--par tests/patches/checkpatch.t \
 		--then --par $(VM_TESTS_ORDERED)
 
 # rtla-pristine - the mainline tree's rtla without the series (its commit
