@@ -256,8 +256,11 @@ VM_TESTS   = $(wildcard tests/vm/*.t)
 # 1 000 000 of make test, and the mutants on 20 000 each. mutants.t, half
 # of the time, builds only under build/unit/mutants: it runs beside the
 # others, which share build/unit and rtla's tree and run one at a time.
+# The tests run make themselves (tests/unit): MAKEFLAGS= keeps this make's
+# jobserver, whose descriptors the recipe does not pass on and prove's
+# pipes reuse, out of theirs.
 check: deps
-	LP_TRUTH_SEEDS=$${LP_TRUTH_SEEDS:-100000} \
+	MAKEFLAGS= LP_TRUTH_SEEDS=$${LP_TRUTH_SEEDS:-100000} \
 	LP_MUTANT_SEEDS=$${LP_MUTANT_SEEDS:-20000} prove -j2 \
 		--rules='par=tests/unit/mutants.t' --rules='seq=**' $(HOST_TESTS)
 
@@ -288,7 +291,7 @@ VM_TESTS_ORDERED = $(foreach t,$(VM_TESTS_LONG),$(filter $(t),$(VM_TESTS) $(LTS_
 test: deps
 	@$(MAKE) --no-print-directory -j2 kernel kernel-lts
 	@$(MAKE) --no-print-directory rtla dist
-	tests/run-phases -j2 --par tests/unit/mutants.t \
+	MAKEFLAGS= tests/run-phases -j2 --par tests/unit/mutants.t \
 		--seq $(filter-out tests/unit/mutants.t,$(HOST_TESTS)) \
 		$(filter-out tests/patches/checkpatch.t,$(wildcard tests/patches/*.t)) \
 		--par tests/patches/checkpatch.t \
