@@ -75,7 +75,8 @@ DEB_PACKAGES := build-essential bc bison flex libelf-dev libssl-dev ccache \
 	kernel-src-rt kernel-config-rt kernel-rt test-rt \
 	rtla rtla-pristine dist bisect-build bisect-build-mainline bisect-build-lts check test run \
 	bench bench-vm kernel-untraced \
-	kernel-debug test-debug clean
+	kernel-debug test-debug clean \
+	deps-arm64 cross-src kernel-arm64 arm64-root rtla-arm64 test-arm64
 
 help:
 	@echo "make run         build everything, boot, measure under cyclictest, print"
@@ -96,6 +97,8 @@ help:
 	@echo "make dist        both series in build/dist/mainline (kernel + rtla), build/dist/6.12"
 	@echo "make bisect-build  build both series patch by patch (slow)"
 	@echo "make cross-build  compile the mainline series for arm64, riscv, powerpc64le"
+	@echo "make test-arm64  the mainline series on arm64: kernel, Debian arm64 root, rtla,"
+	@echo "                 and a subset of the VM tests in qemu's virt machine"
 	@echo "make bench       benchmarks (host)"
 	@echo "make soak        the ground-truth property test on 100 M seeds"
 	@echo "make bench-vm    the tracer's cost in the VM"
@@ -220,9 +223,7 @@ bisect-build: bisect-build-mainline bisect-build-lts
 CROSS_ARCHES ?= arm64 riscv powerpc
 CROSS_SRC    := $(BUILD)/cross-src
 
-cross-build: deps kernel-src
-	@[ -d $(CROSS_SRC) ] || git -C $(KTREE) worktree add -q --detach $(CROSS_SRC) HEAD
-	@git -C $(CROSS_SRC) checkout -q --detach $$(git -C $(KTREE) rev-parse HEAD)
+cross-build: deps cross-src
 	@for arch in $(CROSS_ARCHES); do \
 		$(TOP)/scripts/cross-build.sh $(CROSS_SRC) $(BUILD)/cross-$$arch $$arch || exit 1; \
 	done
@@ -261,8 +262,9 @@ VM_TESTS   = $(wildcard tests/vm/*.t)
 # pipes reuse, out of theirs.
 check: deps
 	MAKEFLAGS= LP_TRUTH_SEEDS=$${LP_TRUTH_SEEDS:-100000} \
-	LP_MUTANT_SEEDS=$${LP_MUTANT_SEEDS:-20000} prove -j2 \
-		--rules='par=tests/unit/mutants.t' --rules='seq=**' $(HOST_TESTS)
+	LP_MUTANT_SEEDS=$${LP_MUTANT_SEEDS:-20000} tests/run-phases -j2 \
+		--par tests/unit/mutants.t \
+		--seq $(filter-out tests/unit/mutants.t,$(HOST_TESTS))
 
 # tests/lts/: the VM tests make test runs on the 6.12 backport too, with
 # mainline's rtla (test-lts runs all of them there)
@@ -422,6 +424,69 @@ test-debug-%: deps kernel-debug-% rtla
 		VM_TIMEOUT_SCALE=$${VM_TIMEOUT_SCALE:-5} \
 		FTRACETEST_GROUPS="$${FTRACETEST_GROUPS:-tracer instances}" \
 		prove --timer -j2 $(DEBUG_TESTS)
+
+# test-arm64 - the mainline series on arm64, in qemu's virt machine (TCG):
+# - kernel-arm64: build/arm64/linux, an output directory of the worktree
+#   make cross-build compiles (build/cross-src, build/linux at its HEAD),
+#   from arm64's defconfig without its modules and SoC platforms, plus
+#   the fragments of make kernel and config/arm64.config (kernel-config.sh
+#   -a arm64); its modules installed in build/arm64/modules;
+# - arm64-root: build/arm64/root, Debian's arm64 packages of this machine's
+#   suite (debootstrap's first stage, unpacked, not configured), the
+#   guest's root file system: cyclictest, stress-ng, python3, kmod;
+# - rtla-arm64: build/linux's rtla (make rtla's sources) cross-built against
+#   that root's libtracefs, in build/arm64/rtla;
+# then the VM tests of ARM64_TESTS (tests/vm/run's VM_ARCH=arm64), two VMs
+# at a time. Not part of make test: its kernel is one more cold build.
+ARM64          := $(BUILD)/arm64
+ARM64_FRAGMENTS := $(MAINLINE_FRAGMENTS) $(TOP)/config/arm64.config
+ARM64_KMAKE    := CCACHE_BASEDIR=$(CROSS_SRC) $(MAKE) -C $(CROSS_SRC) O=$(ARM64)/linux \
+	ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- CC="ccache aarch64-linux-gnu-gcc" \
+	LOCALVERSION= -j$(JOBS)
+ARM64_DEB_PACKAGES := debootstrap qemu-system-arm
+ARM64_TESTS    := tests/vm/smoke.t tests/vm/latency_parser_kunit.t \
+	tests/vm/latency_parser_files.t tests/vm/latency_parser_instances.t \
+	tests/vm/latency_parser_events.t tests/vm/latency_parser_oracle.t \
+	tests/vm/latency_parser_irq.t tests/vm/latency_parser_exact.t \
+	tests/vm/latency_parser_bound.t tests/vm/rtla_sched_latency.t \
+	tests/vm/toggle_hooks.t
+
+deps-arm64: deps
+	@missing=; for p in $(ARM64_DEB_PACKAGES); do \
+		dpkg-query -W -f='$${db:Status-Abbrev}' $$p 2>/dev/null | \
+			grep -q '^ii' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "deps-arm64: installing$$missing"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+			apt-get install -y -qq --no-install-recommends $$missing \
+			>/dev/null || exit 1; \
+	fi
+
+cross-src: kernel-src
+	@[ -d $(CROSS_SRC) ] || git -C $(KTREE) worktree add -q --detach $(CROSS_SRC) HEAD
+	@git -C $(CROSS_SRC) checkout -q --detach $$(git -C $(KTREE) rev-parse HEAD)
+
+$(ARM64)/kernel-config.stamp: $(ARM64_FRAGMENTS) $(TOP)/scripts/kernel-config.sh | cross-src
+	@$(TOP)/scripts/kernel-config.sh -a arm64 -O $(ARM64)/linux $(CROSS_SRC) $(ARM64_FRAGMENTS)
+	@touch $@
+
+kernel-arm64: deps-arm64 cross-src $(ARM64)/kernel-config.stamp
+	@mkdir -p $(CCACHE_DIR)
+	@echo "kernel-arm64: building Image and modules in $(ARM64)/linux"
+	@$(ARM64_KMAKE) -s Image modules
+	@rm -rf $(ARM64)/modules
+	@$(ARM64_KMAKE) -s INSTALL_MOD_PATH=$(ARM64)/modules modules_install >/dev/null
+	@echo "kernel-arm64: $(ARM64)/linux/arch/arm64/boot/Image $$($(ARM64_KMAKE) -s kernelrelease)"
+
+arm64-root: deps-arm64
+	@$(TOP)/scripts/arm64-root.sh $(ARM64)/root $(TOP)
+
+rtla-arm64: rtla arm64-root
+	@$(TOP)/scripts/rtla-arm64.sh $(KTREE) $(ARM64)/root $(ARM64)/rtla
+
+test-arm64: kernel-arm64 rtla-arm64
+	VM_ARCH=arm64 RTLA=$(ARM64)/rtla/rtla prove --timer -j2 $(ARM64_TESTS)
 
 clean:
 	rm -rf $(BUILD)

@@ -11,14 +11,24 @@
 # VM test kernel builds the base's built-in kernel and what the fragments
 # ask for, not a distribution's few thousand drivers.
 #
-# usage: kernel-config.sh [-b BASE [-M]] KTREE FRAGMENT...
+# With -a arm64, the guest is qemu's arm64 virt machine (make test-arm64),
+# built with Debian's cross compiler into the output directory given by -O:
+# arm64's defconfig, without its modules and its SoC platforms (a virt
+# machine is none of them: their drivers would be most of the build), then
+# the fragments.
+#
+# usage: kernel-config.sh [-a arm64] [-O OUTDIR] [-b BASE [-M]] KTREE FRAGMENT...
 
 set -euo pipefail
 
 base=
 no_modules=
-while getopts "b:M" opt; do
+arch=x86_64
+out=
+while getopts "a:O:b:M" opt; do
 	case $opt in
+	a) arch=$OPTARG ;;
+	O) out=$OPTARG ;;
 	b) base=$OPTARG ;;
 	M) no_modules=1 ;;
 	*) exit 2 ;;
@@ -28,20 +38,41 @@ shift $((OPTIND - 1))
 
 ktree=$1
 shift
-make_k() { make -s -C "$ktree" ARCH=x86_64 "$@"; }
+out=${out:-$ktree}
+cross=
+case $arch in
+x86_64) ;;
+arm64) cross=aarch64-linux-gnu- ;;
+*) echo "kernel-config: no guest known for ARCH=$arch" >&2; exit 2 ;;
+esac
+mkdir -p "$out"
+objdir=
+[ "$(realpath "$out")" = "$(realpath "$ktree")" ] || objdir="O=$(realpath "$out")"
+make_k() {
+	make -s -C "$ktree" $objdir ARCH="$arch" CROSS_COMPILE="$cross" "$@"
+}
+drop_modules() {
+	sed -i 's/^\(CONFIG_[A-Za-z0-9_]*\)=m$/# \1 is not set/' "$out/.config"
+}
 
-if [ -z "$base" ]; then
+if [ -n "$base" ]; then
+	case "$base" in
+	*.xz) xz -dc "$base" > "$out/.config" ;;
+	*) cp "$base" "$out/.config" ;;
+	esac
+	[ -z "$no_modules" ] || drop_modules
+elif [ "$arch" = arm64 ]; then
+	make_k defconfig
+	drop_modules
+	for platform in $(sed -n 's/^config \(ARCH_[A-Z0-9_]*\)$/\1/p' \
+			"$ktree/arch/arm64/Kconfig.platforms"); do
+		sed -i "s/^CONFIG_$platform=y$/# CONFIG_$platform is not set/" "$out/.config"
+	done
+else
 	make_k x86_64_defconfig
 	make_k kvm_guest.config >/dev/null
-else
-	case "$base" in
-	*.xz) xz -dc "$base" > "$ktree/.config" ;;
-	*) cp "$base" "$ktree/.config" ;;
-	esac
-	[ -z "$no_modules" ] ||
-		sed -i 's/^\(CONFIG_[A-Za-z0-9_]*\)=m$/# \1 is not set/' "$ktree/.config"
 fi
-"$ktree/scripts/kconfig/merge_config.sh" -m -O "$ktree" "$ktree/.config" "$@" >/dev/null
+"$ktree/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" "$@" >/dev/null
 make_k olddefconfig
 
 # Compare each fragment line with the resulting .config. An option a fragment
@@ -59,7 +90,7 @@ for frag in "$@"; do
 			want= ;;
 		*) continue ;;
 		esac
-		have=$(grep -E "^$opt=" "$ktree/.config" || true)
+		have=$(grep -E "^$opt=" "$out/.config" || true)
 		if [ "$have" != "$want" ]; then
 			echo "kernel-config: $(basename "$frag"): wanted '${want:-$opt off}', got '${have:-$opt off}'" >&2
 			lost=1
@@ -70,4 +101,4 @@ if [ "$lost" -ne 0 ]; then
 	echo "kernel-config: options of the fragments did not survive olddefconfig" >&2
 	exit 1
 fi
-echo "kernel-config: $ktree/.config has every option of $*"
+echo "kernel-config: $out/.config has every option of $*"

@@ -30,10 +30,13 @@ ADAPTED="kernel/trace/trace_latency_parser.c"
 # to 6.12 yet.
 MAINLINE_ONLY="kernel/trace/trace_preemptirq_kunit.c"
 
-# Files whose one section describes the series it ships with: the tracer
+# Sections of a file that describe the series it ships with: the tracer
 # doc's Cost section gives each kernel's own figures, and only mainline's
-# has the keyed hooks. The rest of the file is compared.
-OWN_SECTION="Documentation/trace/latency-parser.rst:Cost"
+# has the keyed hooks; its Architectures section names what each series
+# was built and booted on, and only mainline's has the arm64 entry fix.
+# The rest of the file is compared.
+OWN_SECTION="Documentation/trace/latency-parser.rst:Cost
+Documentation/trace/latency-parser.rst:Architectures"
 
 # without_section FILE TITLE - FILE without its reST section TITLE: from
 # the title line to the line before the next title underlined with "="
@@ -129,16 +132,20 @@ for f in $added; do
 		ok 1 "$f: in the 6.12 backport too"
 		continue
 	fi
-	section=
+	sections=
 	for own in $OWN_SECTION; do
-		[ "${own%%:*}" = "$f" ] && section=${own#*:}
+		[ "${own%%:*}" = "$f" ] && sections+=" ${own#*:}"
 	done
-	if [ -n "$section" ]; then
-		diff <(without_section "$main/$f" "$section") \
-			<(without_section "$lts/$f" "$section") | sed 's/^/# /'
-		cmp -s <(without_section "$main/$f" "$section") \
-			<(without_section "$lts/$f" "$section")
-		ok $? "$f: the same in both series but its $section section"
+	if [ -n "$sections" ]; then
+		main_rest=$(cat "$main/$f")
+		lts_rest=$(cat "$lts/$f")
+		for section in $sections; do
+			main_rest=$(without_section /dev/stdin "$section" <<< "$main_rest")
+			lts_rest=$(without_section /dev/stdin "$section" <<< "$lts_rest")
+		done
+		diff <(echo "$main_rest") <(echo "$lts_rest") | sed 's/^/# /'
+		[ "$main_rest" = "$lts_rest" ]
+		ok $? "$f: the same in both series but its sections:$sections"
 		continue
 	fi
 	if grep -qxF "$f" <<< "${ADAPTED// /$'\n'}"; then

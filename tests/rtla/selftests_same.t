@@ -5,7 +5,7 @@
 # osnoise.t, timerlat.t, hwnoise.t) run twice in one boot of the patched
 # kernel: with the rtla of the pristine tree (make rtla-pristine, the
 # tree's commit "base") and with the rtla of the series (make rtla). The
-# series' shared-code patches (0009-0015) must change nothing for those
+# series' shared-code patches (0011-0017) must change nothing for those
 # tools, so every test must end the same way with both: one TAP line per
 # test of 7.3, failed when the two results differ. A test that fails
 # with both is the same result: what this guest cannot give the tool

@@ -9,7 +9,7 @@
 # pristine one; what the series adds (sched-latency's suites, its option
 # callbacks) is counted beside them. The two checks the series changes
 # (test_opt_nano_cb, test_opt_nano_cb_unset: opt_nano_cb now takes the
-# common parameters, patch 0014) are compared like the others.
+# common parameters, patch 0016) are compared like the others.
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 export LC_ALL=C

@@ -10,6 +10,7 @@ VM_APPEND="nohz=off"
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/lp.sh"
 lp_require
+lp_local_timer
 
 ev=$TRACEFS/events/latency_parser
 for e in irq_execution vector_execution nmi_execution new_max threshold_stop; do
@@ -60,15 +61,15 @@ if command -v trace-cmd >/dev/null; then
 	# ev_a's maxima reset while trace-cmd records: every variable's next
 	# window is a new maximum (after a reset made before, the 2 s could
 	# hold none, and did once in the full suite)
-	trace-cmd record -q -o "$dat" -e latency_parser:vector_execution \
+	trace-cmd record -q -o "$dat" -e "latency_parser:$LP_TIMER_EVENT" \
 		-e latency_parser:new_max \
 		sh -c "echo 1 > $a/latency_parser/reset; sleep 2" >/dev/null 2>&1
-	ok $? "trace-cmd records latency_parser:vector_execution and :new_max"
+	ok $? "trace-cmd records latency_parser:$LP_TIMER_EVENT and :new_max"
 	trace-cmd report -i "$dat" > /tmp/lp_events.txt 2>&1
 	diag "$(grep -m1 "new_max:" /tmp/lp_events.txt)"
-	diag "$(grep -m2 'vector_execution:' /tmp/lp_events.txt)"
+	diag "$(grep -m2 "$LP_TIMER_EVENT:" /tmp/lp_events.txt)"
 	check "trace-cmd report parses the local timer's executions" \
-		grep -qE 'vector_execution: +236 start [0-9]+ duration [0-9]+ ns' /tmp/lp_events.txt
+		grep -qE "$LP_TIMER_RE" /tmp/lp_events.txt
 	check "trace-cmd report parses new maxima, with their instance" \
 		grep -qE 'new_max: +[a-z]+ [0-9]+ ns start [0-9]+ from .* instance=ev_a( |$)' \
 		/tmp/lp_events.txt
@@ -79,13 +80,12 @@ fi
 # perf: the same tracepoints, through perf_event_open().
 if command -v perf >/dev/null; then
 	data=/tmp/lp_events.perf
-	perf record -q -o "$data" -C 1 -e latency_parser:vector_execution \
+	perf record -q -o "$data" -C 1 -e "latency_parser:$LP_TIMER_EVENT" \
 		-e latency_parser:new_max sleep 2 >/dev/null 2>&1
-	ok $? "perf records latency_parser:vector_execution and :new_max"
+	ok $? "perf records latency_parser:$LP_TIMER_EVENT and :new_max"
 	perf script -i "$data" > /tmp/lp_events.script 2>&1
 	diag "$(grep -m2 'latency_parser:' /tmp/lp_events.script)"
-	n=$(grep -cE 'latency_parser:vector_execution: +236 start [0-9]+ duration [0-9]+ ns' \
-		/tmp/lp_events.script)
+	n=$(grep -cE "latency_parser:$LP_TIMER_RE" /tmp/lp_events.script)
 	check "perf script prints the local timer's executions on CPU 1 ($n)" test "$n" -gt 0
 	check "perf script prints only CPU 1's" \
 		test -z "$(grep 'latency_parser:' /tmp/lp_events.script | grep -v '\[001\]')"

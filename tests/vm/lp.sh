@@ -35,6 +35,24 @@ lp_interrupt_events() {
 	done
 }
 
+# lp_local_timer - the local timer's execution event and id, in LP_TIMER_EVENT
+# and LP_TIMER_ID, and a regex of its lines of a trace in LP_TIMER_RE:
+# x86_64's local timer is system vector 236 (vector_execution); arm64's is
+# the architected timer's IRQ (irq_execution), whose number /proc/interrupts
+# gives (its virtual timer under qemu, "arch_timer")
+lp_local_timer() {
+	case $(uname -m) in
+	aarch64)
+		LP_TIMER_EVENT=irq_execution
+		LP_TIMER_ID=$(awk '/arch_timer/ { sub(":", "", $1); print $1; exit }' /proc/interrupts) ;;
+	*)
+		LP_TIMER_EVENT=vector_execution
+		LP_TIMER_ID=236 ;;
+	esac
+	LP_TIMER_RE="$LP_TIMER_EVENT: +$LP_TIMER_ID start [0-9]+ duration [0-9]+ ns"
+	[ -n "$LP_TIMER_ID" ]
+}
+
 # lp_remove DIR - stop and remove an instance
 lp_remove() {
 	echo nop > "$1/current_tracer" 2>/dev/null

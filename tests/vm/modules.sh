@@ -9,12 +9,19 @@
 
 if [ -z "${IN_VM:-}" ]; then
 	vm_top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-	vm_kernel=${KERNEL:-$vm_top/build/linux/arch/x86/boot/bzImage}
+	# VM_ARCH=arm64: build/arm64's kernel, an output directory of its own
+	# (tests/vm/run)
+	case ${VM_ARCH:-x86_64} in
+	arm64)	vm_kernel=${KERNEL:-$vm_top/build/arm64/linux/arch/arm64/boot/Image}
+		vm_make=(ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-) ;;
+	*)	vm_kernel=${KERNEL:-$vm_top/build/linux/arch/x86/boot/bzImage}
+		vm_make=(ARCH=x86_64) ;;
+	esac
 	vm_tree=${VM_KTREE:-$(cd "$(dirname "$vm_kernel")/../../.." && pwd)}
-	VM_MODULES=$vm_top/build/vm/modules/$(basename "$vm_tree")/$(basename "$0" .t)
+	VM_MODULES=$vm_top/build/vm/modules/${VM_ARCH:+$VM_ARCH-}$(basename "$vm_tree")/$(basename "$0" .t)
 	rm -rf "$VM_MODULES" && mkdir -p "$VM_MODULES" &&
 		cp "$vm_top/tests/vm/modules/Kbuild" "$vm_top"/tests/vm/modules/*.c "$VM_MODULES" &&
-		make -s -C "$vm_tree" ARCH=x86_64 LOCALVERSION= M="$VM_MODULES" modules \
+		make -s -C "$vm_tree" "${vm_make[@]}" LOCALVERSION= M="$VM_MODULES" modules \
 			> "$VM_MODULES/build.log" 2>&1 ||
 		echo "# the test modules did not build against $vm_tree: see $VM_MODULES/build.log" >&2
 	set -- "$VM_MODULES" "$@"

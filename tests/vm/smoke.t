@@ -8,6 +8,14 @@
 
 diag "$(uname -a)"
 check "the kernel is PREEMPT_RT" grep -q PREEMPT_RT <<< "$(uname -v)"
+# VM_ARCH names the kernel's architecture, uname -m the machine's
+want=${VM_ARCH:-x86_64}
+[ "$want" = arm64 ] && want=aarch64
+check "the guest is $want (VM_ARCH=${VM_ARCH:-x86_64})" test "$(uname -m)" = "$want"
+# ELF's e_machine: 62 is x86-64, 183 AArch64
+machine=$(od -An -tu2 -j18 -N2 "$RTLA" | tr -d ' ')
+check "rtla is built for it (e_machine $machine)" \
+	test "$machine" = "$([ "$want" = aarch64 ] && echo 183 || echo 62)"
 
 out=$("$RTLA" timerlat top -d 5s -q 2>&1)
 ok $? "rtla timerlat top -d 5s -q runs"
