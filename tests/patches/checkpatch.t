@@ -25,7 +25,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/tap.sh"
 
 # Patches each series must have
-EXPECT_mainline=23
+EXPECT_mainline=25
 EXPECT_lts=8
 
 # moved_files PATCH - the files a patch adds, deletes or renames (both
