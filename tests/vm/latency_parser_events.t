@@ -93,5 +93,34 @@ else
 	skip "perf reads the events" "no perf"
 fi
 
+# NMIs: sysrq's "l" asks the other CPUs for a backtrace by NMI (x86's
+# APIC NMI; on arm64 an NMI only with pseudo-NMIs, an IRQ otherwise). CPU
+# 1's NMI must be an nmi_execution event, as its histogram count is: the
+# tracer once recorded an NMI without writing its event, which rtla reads
+# for I_NMI. The backtraces stay off the console, which carries the TAP.
+if [ "$(uname -m)" = x86_64 ] || dmesg | grep -q "Pseudo-NMIs enabled"; then
+	n=$(lp_instance ev_nmi)
+	echo 1 > "$n/latency_parser/cpus"
+	echo 2 > "$n/tracing_cpumask"
+	echo 1 > "$n/events/latency_parser/nmi_execution/enable"
+	echo > "$n/trace"
+	level=$(awk '{ print $1 }' /proc/sys/kernel/printk)
+	dmesg -n 1
+	taskset -c 0 sh -c 'echo l > /proc/sysrq-trigger'
+	sleep 1
+	dmesg -n "$level"
+	echo 0 > "$n/tracing_on"
+	nmis=$(grep -c 'nmi_execution: ' "$n/trace")
+	diag "$(grep -m2 'nmi_execution: ' "$n/trace")"
+	check "CPU 1's backtrace NMI is an nmi_execution event ($nmis)" test "$nmis" -ge 1
+	count=$(lp_hist_total "$n" nmi 1)
+	check "the nmi histogram counted no execution the events lack ($count = $nmis)" \
+		test "$count" -eq "$nmis"
+	lp_remove "$n"
+else
+	skip "an NMI is an nmi_execution event" "no NMI to send here (arm64 without pseudo-NMIs)"
+	skip "the nmi histogram counts the events" "no NMI"
+fi
+
 lp_remove "$a"
 done_testing
