@@ -108,18 +108,24 @@ help:
 	@echo "                 (make test-debug-locking, test-debug-memory: one of them)"
 	@echo "make clean       remove build/ (the ccache stays)"
 
-# deps - install what is missing of DEB_PACKAGES (we run as root)
-deps:
-	@missing=; for p in $(DEB_PACKAGES); do \
+# install_missing PACKAGES - a recipe that installs what is missing of the
+# Debian PACKAGES (we run as root), naming the target that asked
+define install_missing
+	@missing=; for p in $(1); do \
 		dpkg-query -W -f='$${db:Status-Abbrev}' $$p 2>/dev/null | \
 			grep -q '^ii' || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
-		echo "deps: installing$$missing"; \
+		echo "$@: installing$$missing"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
 			apt-get install -y -qq --no-install-recommends $$missing \
 			>/dev/null || exit 1; \
 	fi
+endef
+
+# deps - install what is missing of DEB_PACKAGES
+deps:
+	$(call install_missing,$(DEB_PACKAGES))
 
 kernel-src: deps
 	@src="$(KSRC)"; \
@@ -258,8 +264,8 @@ VM_TESTS   = $(wildcard tests/vm/*.t)
 # of the time, builds only under build/unit/mutants: it runs beside the
 # others, which share build/unit and rtla's tree and run one at a time.
 # The tests run make themselves (tests/unit): MAKEFLAGS= keeps this make's
-# jobserver, whose descriptors the recipe does not pass on and prove's
-# pipes reuse, out of theirs.
+# flags and jobserver (whose descriptors a recipe that is not $(MAKE) does
+# not inherit) out of theirs.
 check: deps
 	MAKEFLAGS= LP_TRUTH_SEEDS=$${LP_TRUTH_SEEDS:-100000} \
 	LP_MUTANT_SEEDS=$${LP_MUTANT_SEEDS:-20000} tests/run-phases -j2 \
@@ -452,16 +458,7 @@ ARM64_TESTS    := tests/vm/smoke.t tests/vm/latency_parser_kunit.t \
 	tests/vm/toggle_hooks.t $(wildcard tests/arm64/*.t)
 
 deps-arm64: deps
-	@missing=; for p in $(ARM64_DEB_PACKAGES); do \
-		dpkg-query -W -f='$${db:Status-Abbrev}' $$p 2>/dev/null | \
-			grep -q '^ii' || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-		echo "deps-arm64: installing$$missing"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
-			apt-get install -y -qq --no-install-recommends $$missing \
-			>/dev/null || exit 1; \
-	fi
+	$(call install_missing,$(ARM64_DEB_PACKAGES))
 
 cross-src: kernel-src
 	@[ -d $(CROSS_SRC) ] || git -C $(KTREE) worktree add -q --detach $(CROSS_SRC) HEAD

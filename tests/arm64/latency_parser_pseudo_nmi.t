@@ -92,25 +92,8 @@ if [ -z "$poid" ]; then
 	ok 1 "the oracle's window is a new poid maximum"
 else
 	ok 0 "the oracle's window is a new poid maximum"
-	# the NMI time inside [start, start + poid + that time]
-	inside=$(awk -v s="$start" -v p="$poid" '
-		/ nmi_execution: / {
-			for (i = 1; i < NF; i++) {
-				if ($i == "start") st[n] = $(i + 1)
-				if ($i == "duration") du[n] = $(i + 1)
-			}
-			n++
-		}
-		END {
-			t = 0
-			do {
-				prev = t; t = 0
-				for (k = 0; k < n; k++)
-					if (st[k] >= s && st[k] <= s + p + prev)
-						t += du[k]
-			} while (t != prev)
-			print t
-		}' "$inst/trace")
+	# the interrupt time inside it: NMIs only, IRQs being off
+	inside=$(irq_inside "$inst" 0 "$start" "$poid")
 	total=$((poid + inside))
 	diag "D_POID $poid ns + NMI time inside $inside ns = $total ns (window ${window} us)"
 	check "D_POID + NMI time is the window, within 5 us" \

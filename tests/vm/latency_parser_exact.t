@@ -106,34 +106,6 @@ max_event() {
 		END { print line }' "$1/trace"
 }
 
-# irq_inside DIR CPU START POID - the IRQ (and NMI) time of CPU that started
-# inside the window [START, START + POID + that time]: the window is net of
-# it, so its end is found by a fixed point over the executions
-irq_inside() {
-	awk -v c="[$(printf %03d "$2")]" -v s="$3" -v p="$4" '
-		/ (irq|vector|nmi)_execution: / {
-			onc = 0
-			for (i = 1; i <= NF; i++) if ($i == c) onc = 1
-			if (!onc) next
-			for (i = 1; i < NF; i++) {
-				if ($i == "start") st[n] = $(i + 1)
-				if ($i == "duration") du[n] = $(i + 1)
-			}
-			n++
-		}
-		END {
-			irq = 0
-			do {
-				prev = irq
-				irq = 0
-				for (k = 0; k < n; k++)
-					if (st[k] >= s && st[k] <= s + p + prev)
-						irq += du[k]
-			} while (irq != prev)
-			print irq
-		}' "$1/trace"
-}
-
 if ! modprobe -n preemptirq_delay_test 2>/dev/null; then
 	skip "preemptirq_delay_test windows" "no preemptirq_delay_test module"
 	done_testing

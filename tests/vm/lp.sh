@@ -72,6 +72,34 @@ lp_hist_total() {
 	awk -v c="$3" '!/^#/ { n += $(c + 1) } END { print n + 0 }' "$1/latency_parser/hist/$2"
 }
 
+# irq_inside DIR CPU START POID - the IRQ (and NMI) time of CPU that started
+# inside the window [START, START + POID + that time]: the window is net of
+# it, so its end is found by a fixed point over the executions
+irq_inside() {
+	awk -v c="[$(printf %03d "$2")]" -v s="$3" -v p="$4" '
+		/ (irq|vector|nmi)_execution: / {
+			onc = 0
+			for (i = 1; i <= NF; i++) if ($i == c) onc = 1
+			if (!onc) next
+			for (i = 1; i < NF; i++) {
+				if ($i == "start") st[n] = $(i + 1)
+				if ($i == "duration") du[n] = $(i + 1)
+			}
+			n++
+		}
+		END {
+			irq = 0
+			do {
+				prev = irq
+				irq = 0
+				for (k = 0; k < n; k++)
+					if (st[k] >= s && st[k] <= s + p + prev)
+						irq += du[k]
+			} while (irq != prev)
+			print irq
+		}' "$1/trace"
+}
+
 # delay_test MODE US CPU [BURST] - one run of the kernel's window oracle.
 # The module stays loaded until the next run (or delay_done), so that the
 # trace still resolves the addresses of its code.
