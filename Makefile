@@ -73,7 +73,8 @@ DEB_PACKAGES := build-essential bc bison flex libelf-dev libssl-dev ccache \
 .PHONY: help deps kernel-src kernel-src-reset kernel-config kernel patches soak \
 	kernel-src-lts kernel-config-lts kernel-lts patches-lts test-lts test-rtla \
 	kernel-src-rt kernel-config-rt kernel-rt test-rt \
-	rtla rtla-pristine dist bisect-build bisect-build-mainline bisect-build-lts check test run \
+	rtla rtla-pristine dist bisect-build bisect-build-mainline bisect-build-lts \
+	bisect-build-arm64 check test run \
 	bench bench-vm kernel-untraced \
 	kernel-debug test-debug clean \
 	deps-arm64 cross-src kernel-arm64 arm64-root rtla-arm64 test-arm64
@@ -218,8 +219,15 @@ dist: kernel-src kernel-src-lts
 
 # bisect-build - every patch of both dist series builds on its own; FROM=N
 # builds from patch N on (the ones before are applied, not built);
-# bisect-build-mainline, bisect-build-lts: one series
+# bisect-build-mainline, bisect-build-lts: one series. ARCH=arm64 (or
+# bisect-build-arm64): the mainline series' kernel patches for arm64
+# (scripts/bisect-build.sh says what is compiled). ARCH is read here
+# only: every kernel make of this file names its own.
+ifeq ($(ARCH),arm64)
+bisect-build: bisect-build-arm64
+else
 bisect-build: bisect-build-mainline bisect-build-lts
+endif
 
 # cross-build - the mainline series compiled for other architectures with
 # Debian's cross compilers: each one's defconfig with the series'
@@ -481,6 +489,12 @@ arm64-root: deps-arm64
 
 rtla-arm64: rtla arm64-root
 	@$(TOP)/scripts/rtla-arm64.sh $(KTREE) $(ARM64)/root $(ARM64)/rtla
+
+# bisect-build-arm64 - the mainline series patch by patch for arm64 (make
+# bisect-build ARCH=arm64), with make kernel-arm64's config
+bisect-build-arm64: deps-arm64 dist $(ARM64)/kernel-config.stamp
+	@KARCH=arm64 KCONFIG=$(ARM64)/linux/.config $(TOP)/scripts/bisect-build.sh \
+		$(KTREE) $(BUILD)/dist/mainline $(BUILD)/bisect-arm64 $(FROM)
 
 test-arm64: kernel-arm64 rtla-arm64
 	VM_ARCH=arm64 RTLA=$(ARM64)/rtla/rtla prove --timer -j2 $(ARM64_TESTS)

@@ -5,6 +5,7 @@
  * defaults of the command line.
  */
 #define _GNU_SOURCE
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,26 +96,87 @@ static const struct {
 	{ 0xff, "spurious_apic" },
 };
 
-/* The device names of the IRQs, as /proc/interrupts lists them */
+/*
+ * The names of the IRQs, as their handlers were requested: arm64's IPIs
+ * are IRQs too (irq_handler_entry "IPI"), which /proc/interrupts lists by
+ * IPI number only, so sysfs comes first.
+ */
 static char **sl_irq_names;
 static int sl_nr_irq_names;
 
 /*
- * sl_load_irq_names - read /proc/interrupts once: "N: counts... chip
- * hwirq-type name[, name...]". The names are what follows the CPU counts,
- * the chip and the hwirq-type.
+ * sl_irq_line_name - the names of the IRQ of a /proc/interrupts @line, of
+ * a kernel with @ncpus CPU columns, cut out of @line; NULL for a line that
+ * is no numbered IRQ or names none. After the counts: the chip, then
+ * the hwirq ("2", or "2-edge" with the flow's name), GENERIC_IRQ_SHOW_LEVEL's
+ * "Level" or "Edge" (arm64), the flow's name alone ("-edge") for an IRQ
+ * without a domain, then the names: "timer", "virtio0-requests",
+ * "arch_timer", "ahci[0000:00:1f.2], eth0".
  */
-static void sl_load_irq_names(void)
+char *sl_irq_line_name(char *line, int ncpus, int *irq)
 {
-	static bool loaded;
-	char *line = NULL, *p, *tok, *save;
-	int ncpus = 0, irq, field;
+	char *p, *end, *tok, *digits;
+	int field;
+	long n;
+
+	n = strtol(line, &end, 10);
+	if (end == line || *end != ':' || n < 0 || n > 65535)
+		return NULL;
+	p = end + 1;
+	/* the CPU counts and the chip */
+	for (field = 0; field < ncpus + 1; field++) {
+		p += strspn(p, " \t");
+		p += strcspn(p, " \t\n");
+	}
+	for (;;) {
+		p += strspn(p, " \t");
+		tok = p;
+		p += strcspn(p, " \t\n");
+		digits = tok + strspn(tok, "0123456789");
+		if (digits > tok) {
+			if (digits == p || *digits == '-')
+				continue;
+		} else if (*tok == '-' ||
+			   (p - tok == 5 && !strncmp(tok, "Level", 5)) ||
+			   (p - tok == 4 && !strncmp(tok, "Edge", 4))) {
+			continue;
+		}
+		break;
+	}
+	p = tok;
+	p[strcspn(p, "\n")] = '\0';
+	if (!*p)
+		return NULL;
+	*irq = n;
+	return p;
+}
+
+/* sl_set_irq_name - @name is IRQ @irq's; false without memory */
+static bool sl_set_irq_name(int irq, const char *name)
+{
+	if (irq >= sl_nr_irq_names) {
+		char **names = realloc(sl_irq_names, (irq + 1) * sizeof(*names));
+
+		if (!names)
+			return false;
+		memset(names + sl_nr_irq_names, 0,
+		       (irq + 1 - sl_nr_irq_names) * sizeof(*names));
+		sl_irq_names = names;
+		sl_nr_irq_names = irq + 1;
+	}
+	free(sl_irq_names[irq]);
+	sl_irq_names[irq] = strdup(name);
+	return true;
+}
+
+/* sl_load_proc_irq_names - every numbered IRQ's names, from /proc/interrupts */
+static void sl_load_proc_irq_names(void)
+{
+	char *line = NULL, *tok, *save, *name;
 	size_t size = 0;
+	int ncpus = 0, irq;
 	FILE *f;
 
-	if (loaded)
-		return;
-	loaded = true;
 	f = fopen("/proc/interrupts", "r");
 	if (!f)
 		return;
@@ -125,45 +187,56 @@ static void sl_load_irq_names(void)
 			ncpus++;
 	}
 	while (getline(&line, &size, f) > 0) {
-		char *end;
-
-		irq = strtol(line, &end, 10);
-		if (end == line || *end != ':' || irq < 0 || irq > 65535)
-			continue;
-		p = end + 1;
-		/* the CPU counts, the chip and the hwirq-type */
-		for (field = 0; field < ncpus + 2; field++) {
-			p += strspn(p, " \t");
-			p += strcspn(p, " \t\n");
-		}
-		p += strspn(p, " \t");
-		p[strcspn(p, "\n")] = '\0';
-		if (!*p)
-			continue;
-		if (irq >= sl_nr_irq_names) {
-			char **names = realloc(sl_irq_names, (irq + 1) * sizeof(*names));
-
-			if (!names)
-				break;
-			memset(names + sl_nr_irq_names, 0,
-			       (irq + 1 - sl_nr_irq_names) * sizeof(*names));
-			sl_irq_names = names;
-			sl_nr_irq_names = irq + 1;
-		}
-		free(sl_irq_names[irq]);
-		sl_irq_names[irq] = strdup(p);
+		name = sl_irq_line_name(line, ncpus, &irq);
+		if (name && !sl_set_irq_name(irq, name))
+			break;
 	}
 	free(line);
 	fclose(f);
 }
 
 /*
+ * sl_irq_name - IRQ @irq's names: sysfs's actions of it (SPARSE_IRQ),
+ * else /proc/interrupts', read once; NULL if neither has any
+ */
+static const char *sl_irq_name(int irq)
+{
+	static bool loaded;
+	char path[64], buf[256];
+	size_t len;
+	FILE *f;
+
+	if (irq < 0)
+		return NULL;
+	if (irq < sl_nr_irq_names && sl_irq_names[irq])
+		return sl_irq_names[irq];
+	snprintf(path, sizeof(path), "/sys/kernel/irq/%d/actions", irq);
+	f = fopen(path, "r");
+	if (f) {
+		len = fread(buf, 1, sizeof(buf) - 1, f);
+		fclose(f);
+		buf[len] = '\0';
+		buf[strcspn(buf, "\n")] = '\0';
+		if (buf[0] && sl_set_irq_name(irq, buf))
+			return sl_irq_names[irq];
+	}
+	if (!loaded) {
+		loaded = true;
+		sl_load_proc_irq_names();
+		if (irq < sl_nr_irq_names)
+			return sl_irq_names[irq];
+	}
+	return NULL;
+}
+
+/*
  * sl_source_name - an interrupt source as a user knows it: "nmi",
  * "local_timer:236" (an x86 vector, by its event's name), "virtio0:11"
- * (an IRQ, by its /proc/interrupts name), "vector:N" or "irq:N" without one
+ * (an IRQ, by its handlers' names), "vector:N" or "irq:N" without one
  */
 int sl_source_name(int source, char *buf, size_t len)
 {
+	const char *name;
 	unsigned int i;
 	int n;
 
@@ -176,9 +249,9 @@ int sl_source_name(int source, char *buf, size_t len)
 				return snprintf(buf, len, "%s:%d", sl_vector_names[i].name, n);
 		return snprintf(buf, len, "vector:%d", n);
 	}
-	sl_load_irq_names();
-	if (source < sl_nr_irq_names && sl_irq_names[source])
-		return snprintf(buf, len, "%s:%d", sl_irq_names[source], source);
+	name = sl_irq_name(source);
+	if (name)
+		return snprintf(buf, len, "%s:%d", name, source);
 	return snprintf(buf, len, "irq:%d", source);
 }
 

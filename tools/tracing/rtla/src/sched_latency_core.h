@@ -207,6 +207,7 @@ const char *sl_var_column(int var);
 int sl_var_by_name(const char *name, int last);
 int sl_model_by_name(const char *name);
 int sl_source_name(int source, char *buf, size_t len);
+char *sl_irq_line_name(char *line, int ncpus, int *irq);
 int sl_term_name(const struct slb_term *term, char *buf, size_t len);
 
 /* sl_cpu_monitored - whether -c lets the tool measure @cpu */

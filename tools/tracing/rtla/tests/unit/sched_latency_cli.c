@@ -1040,6 +1040,56 @@ START_TEST(test_svg_hist_64)
 }
 END_TEST
 
+/* Interrupt sources */
+
+/*
+ * The names of an IRQ in /proc/interrupts, whose lines differ by
+ * architecture: x86's hwirq carries the flow's name ("2-edge"), arm64
+ * prints the trigger on its own ("27 Level"). The x86 and arm64 lines are
+ * as qemu's guests of the tests print them.
+ */
+START_TEST(test_irq_line_names)
+{
+	static const struct {
+		const char *line;
+		int ncpus, irq;
+		const char *name;
+	} lines[] = {
+		{ "  0:         33          0   IO-APIC   2-edge      timer\n", 2, 0, "timer" },
+		{ " 24:          0        812  PCI-MSIX-0000:00:03.0    0-edge      virtio0-config\n",
+		  2, 24, "virtio0-config" },
+		{ " 11:          0          1   IO-APIC  11-fasteoi   uhci_hcd:usb1, virtio2\n",
+		  2, 11, "uhci_hcd:usb1, virtio2" },
+		{ " 11:     103097      98012     GICv3  27 Level     arch_timer\n", 2, 11, "arch_timer" },
+		{ " 21:        405          0   ITS-MSI 16384 Edge      virtio0-requests\n",
+		  2, 21, "virtio0-requests" },
+		{ " 13:          7     GICv3  33 Level     uart-pl011\n", 1, 13, "uart-pl011" },
+		/* an IRQ without a domain: no hwirq, the flow's name alone */
+		{ "  3:          0          0   dummy          -edge      acpi\n", 2, 3, "acpi" },
+		/* no name, or no numbered IRQ */
+		{ " 14:          0          0     GICv3  34 Level\n", 2, -1, NULL },
+		{ "NMI:          0          0   Non-maskable interrupts\n", 2, -1, NULL },
+		{ "IPI0:       112        140       Rescheduling interrupts\n", 2, -1, NULL },
+	};
+	char buf[256], *name;
+	unsigned int i;
+	int irq;
+
+	for (i = 0; i < ARRAY_SIZE(lines); i++) {
+		strcpy(buf, lines[i].line);
+		irq = -1;
+		name = sl_irq_line_name(buf, lines[i].ncpus, &irq);
+		if (!lines[i].name) {
+			ck_assert_msg(!name, "line %u: \"%s\" named", i, name);
+			continue;
+		}
+		ck_assert_msg(name, "line %u: no name", i);
+		ck_assert_str_eq(name, lines[i].name);
+		ck_assert_int_eq(irq, lines[i].irq);
+	}
+}
+END_TEST
+
 Suite *sched_latency_cli_suite(void)
 {
 	Suite *s = suite_create("sched_latency_cli");
@@ -1139,6 +1189,10 @@ Suite *sched_latency_cli_suite(void)
 	tcase_add_exit_test(tc, test_err_hist_too_wide, 1);
 	tcase_add_exit_test(tc, test_err_hist_nothing_shown, 1);
 	tcase_add_exit_test(tc, test_err_hist_no_index, 1);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("interrupt_sources");
+	tcase_add_test(tc, test_irq_line_names);
 	suite_add_tcase(s, tc);
 
 	return s;
