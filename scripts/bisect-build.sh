@@ -98,7 +98,7 @@ while read -r patch; do
 		echo "ok $n - $patch: rtla only # skip built patch by patch on x86_64"
 		continue
 	fi
-	echo "ok $n - $patch: builds (${what:-documentation only})"
+	echo "ok $n - $patch: builds (${what:-nothing to compile: documentation, selftests})"
 done < "$dist/series"
 
 rm -rf "$work" "$work.log"

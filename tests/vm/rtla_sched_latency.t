@@ -123,6 +123,24 @@ check "the breakdown names what dominates ($largest)" \
 	grep -qE "^  no_interrupts .*  $largest \(" "$out/irq.txt"
 check "the JSON is valid" sl_json_valid "$out/irq.json"
 check "the JSON has every documented key" sl_json_keys "$out/irq.json"
+# The sources as the kernel names them: x86's local timer by its vector,
+# arm64's by its IRQ's handler (no x86 name there), and no name with the
+# columns of /proc/interrupts in it ("Level     arch_timer" was one)
+lp_local_timer
+case $LP_TIMER_EVENT in
+irq_execution)	timer_name="arch_timer:$LP_TIMER_ID" ;;
+*)		timer_name="local_timer:$LP_TIMER_ID" ;;
+esac
+sources=$(sl_json "$out/irq.json" "' '.join(repr(s['source']) for s in j['cpus']['$cpu']['sources'])")
+diag "the sources of CPU $cpu: $sources"
+check "the local timer is a source named $timer_name" \
+	grep -qF "'$timer_name'" <<< "$sources"
+check "no source name has a blank in it" \
+	test -z "$(sl_json "$out/irq.json" "[s for s in j['cpus']['$cpu']['sources'] if ' ' in s['source']]" | tr -d '[]')"
+if [ "$LP_TIMER_EVENT" = irq_execution ]; then
+	check "no x86 vector among the sources" \
+		test -z "$(grep -oE "'(vector|local_timer|reschedule|call_function)[a-z_]*:[0-9]+'" <<< "$sources")"
+fi
 # The chart: XML, its text inside, each bar a stack of the JSON's terms
 check "the SVG's bars stack the JSON's terms, its text inside the canvas" \
 	python3 "$top/tests/svg_check.py" bounds "$out/irq.svg" "$out/irq.json" 1
