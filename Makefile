@@ -463,7 +463,7 @@ ARM64_TESTS    := tests/vm/smoke.t tests/vm/latency_parser_kunit.t \
 	tests/vm/latency_parser_events.t tests/vm/latency_parser_oracle.t \
 	tests/vm/latency_parser_irq.t tests/vm/latency_parser_exact.t \
 	tests/vm/latency_parser_bound.t tests/vm/rtla_sched_latency.t \
-	tests/vm/toggle_hooks.t $(wildcard tests/arm64/*.t)
+	tests/vm/toggle_hooks.t tests/vm/latency_parser_quick.t $(wildcard tests/arm64/*.t)
 
 deps-arm64: deps
 	$(call install_missing,$(ARM64_DEB_PACKAGES))
