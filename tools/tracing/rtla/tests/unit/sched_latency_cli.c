@@ -1056,11 +1056,12 @@ START_TEST(test_irq_line_names)
 		const char *name;
 	} lines[] = {
 		{ "  0:         33          0   IO-APIC   2-edge      timer\n", 2, 0, "timer" },
-		{ " 24:          0        812  PCI-MSIX-0000:00:03.0    0-edge      virtio0-config\n",
+		{ " 24:      0    812  PCI-MSIX-0000:00:03.0    0-edge      virtio0-config\n",
 		  2, 24, "virtio0-config" },
 		{ " 11:          0          1   IO-APIC  11-fasteoi   uhci_hcd:usb1, virtio2\n",
 		  2, 11, "uhci_hcd:usb1, virtio2" },
-		{ " 11:     103097      98012     GICv3  27 Level     arch_timer\n", 2, 11, "arch_timer" },
+		{ " 11:     103097      98012     GICv3  27 Level     arch_timer\n",
+		  2, 11, "arch_timer" },
 		{ " 21:        405          0   ITS-MSI 16384 Edge      virtio0-requests\n",
 		  2, 21, "virtio0-requests" },
 		{ " 13:          7     GICv3  33 Level     uart-pl011\n", 1, 13, "uart-pl011" },
