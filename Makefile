@@ -97,6 +97,7 @@ help:
 	@echo "make rtla        build mainline's rtla with tools/tracing/rtla/ of this repo"
 	@echo "make dist        both series in build/dist/mainline (kernel + rtla), build/dist/6.12"
 	@echo "make bisect-build  build both series patch by patch (slow)"
+	@echo "                 (ARCH=arm64: the mainline series for arm64)"
 	@echo "make cross-build  compile the mainline series for arm64, riscv, powerpc64le"
 	@echo "make test-arm64  the mainline series on arm64: kernel, Debian arm64 root, rtla,"
 	@echo "                 and a subset of the VM tests in qemu's virt machine"
