@@ -18,7 +18,9 @@ fi
 
 . "$top/tests/host/libcheck.sh"
 
-out=$(make -s -C "$rtla_dir" unit-tests LDFLAGS="-L$shim" 2>&1)
+# the make in a process group of its own: libcheck's runner, on a Ctrl-C,
+# kills its own group
+out=$("$top/tests/run-own-group" make -s -C "$rtla_dir" unit-tests LDFLAGS="-L$shim" 2>&1)
 status=$?
 summary=$(grep -E '^[0-9]+%: Checks: ' <<< "$out" | tail -1)
 grep -E '^[^:]+:[0-9]+:[EF]:' <<< "$out" | sed 's/^/# /'

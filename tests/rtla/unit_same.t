@@ -36,7 +36,7 @@ ok $? "the patched tree's unit tests build"
 checks() {
 	local dir=${!1}
 
-	(cd "$dir" && CK_VERBOSITY=verbose CK_FORK=yes ./unit_tests) > "$out/$1.log" 2>&1
+	(cd "$dir" && CK_VERBOSITY=verbose CK_FORK=yes "$top/tests/run-own-group" ./unit_tests) > "$out/$1.log" 2>&1
 	sed -nE 's/^([^:]+):[0-9]+:([PFE]):([^:]+):([^:]+):([0-9]+):.*/\1:\3:\4:\5 \2/p' \
 		"$out/$1.log" | sort > "$out/$1"
 }

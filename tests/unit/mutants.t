@@ -26,6 +26,8 @@
 # with the mutants that follow it).
 
 root=$(cd "$(dirname "$0")/../.." && pwd) || exit 1
+# libcheck's runner kills its process group on a Ctrl-C: a group of its own
+group=$root/tests/run-own-group
 unit=$root/tests/unit
 ktree=${LP_SM_TREE:-$root/build/linux}
 ktrace=$ktree/kernel/trace
@@ -104,7 +106,7 @@ build_engine() {
 # run_engine - rtla's suite of the engine built in $1, as TAP in $1/run.log
 run_engine() {
 	CK_TAP_LOG_FILE_NAME=- CK_FORK=yes CK_VERBOSITY=silent \
-		"$1/rtla_bound" >"$1/run.log" 2>&1
+		"$group" "$1/rtla_bound" >"$1/run.log" 2>&1
 }
 
 # first_failure - the first failing test's message in the TAP log $1
@@ -122,9 +124,9 @@ run_none() {
 	if build "$dir" >"$dir/build.log" 2>&1 &&
 	   build_fast "$dir" >>"$dir/build.log" 2>&1 &&
 	   LP_TRUTH_SEEDS=$seeds CK_TAP_LOG_FILE_NAME=- CK_VERBOSITY=silent \
-		"$dir/test_parser_truth" >"$dir/run.log" 2>&1 &&
+		"$group" "$dir/test_parser_truth" >"$dir/run.log" 2>&1 &&
 	   CK_TAP_LOG_FILE_NAME=- CK_VERBOSITY=silent \
-		"$dir/test_parser_fast" >"$dir/fast.log" 2>&1 &&
+		"$group" "$dir/test_parser_fast" >"$dir/fast.log" 2>&1 &&
 	   build_engine "$dir/engine" >"$dir/engine/build.log" 2>&1 &&
 	   run_engine "$dir/engine"; then
 		echo "ok 1 - the parser as it is passes $seeds seeds, the engine rtla's suite"
@@ -199,20 +201,20 @@ run_mutant() {
 	esac
 	if [ -z "$want" ]; then
 		LP_TRUTH_SEEDS=$seeds LP_TRUTH_STOP=1 CK_TAP_LOG_FILE_NAME=- \
-			CK_VERBOSITY=silent "$dir/test_parser_truth" >"$dir/run.log" 2>&1
+			CK_VERBOSITY=silent "$group" "$dir/test_parser_truth" >"$dir/run.log" 2>&1
 		caught=$(first_failure "$dir/run.log")
 	fi
 	if [ -z "$caught" ] && [ "$want" != "a named case" ] &&
 	   build_fast "$dir" >>"$dir/build.log" 2>&1; then
 		CK_TAP_LOG_FILE_NAME=- CK_VERBOSITY=silent \
-			"$dir/test_parser_fast" >"$dir/fast.log" 2>&1
+			"$group" "$dir/test_parser_fast" >"$dir/fast.log" 2>&1
 		caught=$(first_failure "$dir/fast.log")
 		[ -n "$caught" ] && caught="the fast path parts: $caught"
 	fi
 	if [ -z "$caught" ] && [ "$want" != "the fast path check" ] &&
 	   build_named "$dir" >>"$dir/build.log" 2>&1; then
 		CK_TAP_LOG_FILE_NAME=- CK_FORK=yes CK_VERBOSITY=silent \
-			"$dir/test_parser" >"$dir/named.log" 2>&1
+			"$group" "$dir/test_parser" >"$dir/named.log" 2>&1
 		caught=$(first_failure "$dir/named.log")
 		[ -n "$caught" ] && caught="only by a named case: $caught"
 	fi

@@ -23,4 +23,5 @@ if ! make -s -C "$root/tests/unit" parser O="$out" KTREE="$ktree" >&2; then
 	exit 1
 fi
 
-CK_TAP_LOG_FILE_NAME=- CK_FORK=yes CK_VERBOSITY=silent exec "$out/test_parser"
+CK_TAP_LOG_FILE_NAME=- CK_FORK=yes CK_VERBOSITY=silent \
+	exec "$root/tests/run-own-group" "$out/test_parser"

@@ -20,4 +20,5 @@ if ! make -s -C "$root/tests/unit" fast O="$out" KTREE="$ktree" >&2; then
 	exit 1
 fi
 
-CK_TAP_LOG_FILE_NAME=- CK_VERBOSITY=silent exec "$out/test_parser_fast"
+CK_TAP_LOG_FILE_NAME=- CK_VERBOSITY=silent \
+	exec "$root/tests/run-own-group" "$out/test_parser_fast"

@@ -31,4 +31,4 @@ if ! gcc -O2 -Wall -Wextra -Werror -std=gnu11 \
 fi
 
 CK_TAP_LOG_FILE_NAME=- CK_FORK=yes CK_VERBOSITY=silent \
-	exec "$out/test_parser_random"
+	exec "$root/tests/run-own-group" "$out/test_parser_random"

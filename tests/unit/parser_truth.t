@@ -20,4 +20,5 @@ if ! make -s -C "$root/tests/unit" truth O="$out" KTREE="$root/build/linux" >&2;
 	exit 1
 fi
 
-CK_TAP_LOG_FILE_NAME=- CK_VERBOSITY=silent exec "$out/test_parser_truth"
+CK_TAP_LOG_FILE_NAME=- CK_VERBOSITY=silent \
+	exec "$root/tests/run-own-group" "$out/test_parser_truth"
