@@ -34,7 +34,7 @@ grep -qiE 'sched.latency' <<< "$(grep -E '^Running suite|^[^ ]+:' <<< "$out"; \
 ok $? "sched-latency's unit tests are among them"
 # the engine's brute force both ways: sound everywhere, tight to the grid
 for t in test_random_exact test_random_rounded test_random_defaults \
-	 test_random_short_horizon; do
+	 test_random_short_horizon test_random_read_between; do
 	grep -qE "^tests/unit/sched_latency_bound\.c:[0-9]+:P:[^:]+:$t:" <<< "$out"
 	ok $? "the bound engine's $t passed"
 done

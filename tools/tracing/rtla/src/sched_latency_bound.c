@@ -62,6 +62,8 @@ struct slb_source {
 	unsigned int live_alloc;
 
 	struct slb_bin *bin;	/* nr_bins bins, see slb_bin() */
+	unsigned int top;	/* no run was recorded in a bin above this */
+	unsigned int nr_norm;	/* bin[0..nr_norm) are prefix maxima */
 };
 
 struct slb_cpu {
@@ -315,6 +317,7 @@ static struct slb_source *slb_new_source(const struct slb *slb, int id)
 	src->id = id;
 	src->min_gap = SLB_INFINITY;
 	src->horizon = slb->cfg.horizon_ns;
+	src->nr_norm = 1;	/* a bin alone is its own prefix maximum */
 	src->live_alloc = SLB_FIRST_LIVE;
 	src->live = malloc(src->live_alloc * sizeof(*src->live));
 	src->bin = calloc(slb->nr_bins, sizeof(*src->bin));
@@ -414,13 +417,34 @@ static int slb_make_room(const struct slb *slb, struct slb_source *src)
 	return 0;
 }
 
-/* slb_record - keep a run of n occurrences, w ns of execution, in bin b */
-static inline void slb_record(struct slb_bin *b, uint64_t w, uint32_t n)
+/*
+ * slb_record - keep a run of n occurrences, w ns of execution, in bin b;
+ * whether the bin grew
+ */
+static inline bool slb_record(struct slb_bin *b, uint64_t w, uint32_t n)
 {
-	if (w > b->demand)
+	bool grew = false;
+
+	if (w > b->demand) {
 		b->demand = w < SLB_BIN_FULL ? w : SLB_BIN_FULL;
-	if (n > b->count)
+		grew = true;
+	}
+	if (n > b->count) {
 		b->count = n;
+		grew = true;
+	}
+	return grew;
+}
+
+/*
+ * slb_grew - bin k of src grew: the prefix maxima above it are stale. Bin k
+ * itself still is one: it held the maximum of the bins up to it, and took
+ * the larger of that and the run.
+ */
+static inline void slb_grew(struct slb_source *src, unsigned int k)
+{
+	if (k < src->nr_norm)
+		src->nr_norm = k + 1;
 }
 
 /*
@@ -430,7 +454,7 @@ static inline void slb_record(struct slb_bin *b, uint64_t w, uint32_t n)
  * This is the hot loop: one pass over the live occurrences, newest first,
  * so the spread only grows and the bins are touched in increasing order.
  * It records each run in its own bin (raw maxima): the prefix maximum that
- * makes the curves monotone is taken once, when results are computed.
+ * makes the curves monotone is taken when a curve is read (slb_curve_bin()).
  */
 static void slb_walk(const struct slb *slb, struct slb_source *src,
 		     uint64_t start, uint64_t end_sum)
@@ -441,13 +465,19 @@ static void slb_walk(const struct slb *slb, struct slb_source *src,
 	const unsigned int shift = slb->grid_shift;
 	const unsigned int sub = slb->sub_shift;
 	struct slb_bin *bin = src->bin;
+	unsigned int k = 0, lowest = UINT_MAX;
 	uint32_t n = 1;
 
 	while (p > first) {
 		p--;
-		slb_record(&bin[bin_of(start - p->start, shift, sub)],
-			   end_sum - p->pre, ++n);
+		k = bin_of(start - p->start, shift, sub);
+		if (slb_record(&bin[k], end_sum - p->pre, ++n) && k < lowest)
+			lowest = k;
 	}
+	/* the oldest run has the longest spread, so the highest bin */
+	if (k > src->top)
+		src->top = k;
+	slb_grew(src, lowest);
 }
 
 /*
@@ -511,7 +541,8 @@ int slb_add_interrupt(struct slb *slb, int cpu, int source, uint64_t start_ns,
 		slb_rebase(src);
 
 	/* the occurrence alone: a run of one, spread 0 */
-	slb_record(&src->bin[0], exec_ns, 1);
+	if (slb_record(&src->bin[0], exec_ns, 1))
+		slb_grew(src, 0);
 	slb_walk(slb, src, start_ns, src->sum + exec_ns);
 
 	live = &src->live[src->tail++];
@@ -522,46 +553,56 @@ int slb_add_interrupt(struct slb *slb, int cpu, int source, uint64_t start_ns,
 }
 
 /*
- * slb_normalize - turn the raw bins of a source into monotone curves
+ * slb_curve_bin - the bin of window length t >= 1 as a monotone curve
  *
- * Each bin becomes the maximum of itself and the bins before it: a run that
- * fits a window also fits every longer one. This describes the same
- * observations as before, so the records that follow can keep updating the
- * bins as raw maxima.
+ * A curve's value at bin k is the maximum of the raw bins up to k: a run
+ * that fits a window also fits every longer one. The prefix maxima are
+ * taken here, only as far as a read needs them (the solver reads a few
+ * window lengths of thousands of bins), and kept: they describe the same
+ * observations as the raw bins, so later records can keep updating them as
+ * raw maxima (slb_grew() marks what they make stale). No run was recorded
+ * above src->top: the bins there read as the top one.
  */
-static void slb_normalize(const struct slb *slb, struct slb_source *src)
+static const struct slb_bin *slb_curve_bin(const struct slb *slb,
+					   struct slb_source *src, uint64_t t)
 {
+	unsigned int k = slb_bin(slb, t - 1);
 	struct slb_bin *bin = src->bin;
-	unsigned int k;
+	unsigned int i;
 
-	for (k = 1; k < slb->nr_bins; k++) {
-		if (bin[k].demand < bin[k - 1].demand)
-			bin[k].demand = bin[k - 1].demand;
-		if (bin[k].count < bin[k - 1].count)
-			bin[k].count = bin[k - 1].count;
+	if (k > src->top)
+		k = src->top;
+	for (i = src->nr_norm; i <= k; i++) {
+		if (bin[i].demand < bin[i - 1].demand)
+			bin[i].demand = bin[i - 1].demand;
+		if (bin[i].count < bin[i - 1].count)
+			bin[i].count = bin[i - 1].count;
 	}
+	if (k >= src->nr_norm)
+		src->nr_norm = k + 1;
+	return &bin[k];
 }
 
 /*
  * curve_demand - most execution time seen in a window of length t >= 1
  *
  * The runs that fit a window of length t have spreads up to t - 1; the bin
- * of t - 1 (after slb_normalize()) holds the most of all runs with spreads
+ * of t - 1, as a curve, holds the most of all runs with spreads
  * up to the end of that bin: the window length is rounded up, never down.
  */
-static uint64_t curve_demand(const struct slb *slb,
-			     const struct slb_source *src, uint64_t t)
+static uint64_t curve_demand(const struct slb *slb, struct slb_source *src,
+			     uint64_t t)
 {
-	uint32_t w = src->bin[slb_bin(slb, t - 1)].demand;
+	uint32_t w = slb_curve_bin(slb, src, t)->demand;
 
 	return w == SLB_BIN_FULL ? SLB_INFINITY : w;
 }
 
 /* curve_count - most occurrences seen in a window of length t >= 1 */
-static uint64_t curve_count(const struct slb *slb,
-			    const struct slb_source *src, uint64_t t)
+static uint64_t curve_count(const struct slb *slb, struct slb_source *src,
+			    uint64_t t)
 {
-	return src->bin[slb_bin(slb, t - 1)].count;
+	return slb_curve_bin(slb, src, t)->count;
 }
 
 /*
@@ -573,10 +614,10 @@ static uint64_t curve_count(const struct slb *slb,
  * tighter than ceil(t / h) * f(h). A horizon of 0 (an occurrence flood that
  * overflowed max_live at a single instant) tracks nothing: infinity.
  */
-static uint64_t curve_extend(const struct slb *slb, const struct slb_source *src,
+static uint64_t curve_extend(const struct slb *slb, struct slb_source *src,
 			     uint64_t t,
-			     uint64_t (*f)(const struct slb *,
-					   const struct slb_source *, uint64_t))
+			     uint64_t (*f)(const struct slb *, struct slb_source *,
+					   uint64_t))
 {
 	uint64_t h = src->horizon;
 	uint64_t q;
@@ -633,7 +674,7 @@ struct slb_solver {
 static uint64_t interference(const struct slb_solver *sv, unsigned int i,
 			     uint64_t t)
 {
-	const struct slb_source *src = sv->src[i];
+	struct slb_source *src = sv->src[i];
 	uint64_t n;
 
 	switch (sv->model) {
@@ -826,7 +867,6 @@ int slb_compute_cpu(struct slb *slb, int cpu, struct slb_result *res)
 	for (i = 0; i < nr; i++) {
 		struct slb_source_stats *s = &res->sources[i];
 
-		slb_normalize(slb, src[i]);
 		s->source = src[i]->id;
 		s->count = src[i]->count;
 		s->owcet = src[i]->owcet;

@@ -1110,10 +1110,13 @@ static int bf_by_start(const void *a, const void *b)
 
 /*
  * bf_feed - the variables and records of every CPU: each CPU's in time
- * order, the CPUs interleaved at random (the engine needs only per-CPU order)
+ * order, the CPUs interleaved at random (the engine needs only per-CPU order).
+ * With @read, after about one record in @read, a random CPU's result is
+ * computed and dropped, as rtla's top does between records.
  */
-static void bf_feed(struct slb *slb, const struct bf *bf)
+static void bf_feed(struct slb *slb, const struct bf *bf, int read)
 {
+	struct slb_result res;
 	static struct bf_rec recs[BF_MAX_CPUS][BF_MAX_SRC * BF_MAX_OCC];
 	int nr[BF_MAX_CPUS] = { 0 }, pos[BF_MAX_CPUS] = { 0 };
 	int c, i, k, left = 0;
@@ -1143,6 +1146,10 @@ static void bf_feed(struct slb *slb, const struct bf *bf)
 			continue;
 		feed(slb, c, &recs[c][pos[c]++].occ, 1);
 		left--;
+		if (read && !rnd(read)) {
+			ck_assert_int_eq(slb_compute_cpu(slb, rnd(bf->nr_cpus), &res), 0);
+			slb_result_fini(&res);
+		}
 	}
 }
 
@@ -1261,7 +1268,7 @@ static void check_random(const struct slb_config *cfg, enum bf_mode mode)
 		slb = slb_alloc(cfg, bf.nr_cpus);
 		ck_assert_ptr_nonnull(slb);
 		slb_get_config(slb, &got);
-		bf_feed(slb, &bf);
+		bf_feed(slb, &bf, 0);
 		compute_all(slb, bf.nr_cpus, res, worst);
 
 		for (c = 0; c < bf.nr_cpus; c++) {
@@ -1344,6 +1351,53 @@ START_TEST(test_random_short_horizon)
 }
 END_TEST
 
+/*
+ * Results may be computed while records keep coming (rtla's top does so at
+ * every refresh): the results read in between must not change the last one.
+ * The engine keeps the curves' prefix maxima from one read to the next, and
+ * a record below them must make them stale.
+ */
+static void check_read_between(const struct slb_config *cfg)
+{
+	static struct bf bf;
+	struct slb_result once, read;
+	struct slb *a, *b;
+	int seed, c;
+
+	for (seed = 1; seed <= BF_SEEDS; seed++) {
+		bf_gen(&bf, seed);
+		a = slb_alloc(cfg, bf.nr_cpus);
+		b = slb_alloc(cfg, bf.nr_cpus);
+		ck_assert_ptr_nonnull(a);
+		ck_assert_ptr_nonnull(b);
+		bf_feed(a, &bf, 0);
+		bf_feed(b, &bf, 4);
+		for (c = 0; c < bf.nr_cpus; c++) {
+			ck_assert_int_eq(slb_compute_cpu(a, c, &once), 0);
+			ck_assert_int_eq(slb_compute_cpu(b, c, &read), 0);
+			same_result(&once, &read);
+			slb_result_fini(&once);
+			slb_result_fini(&read);
+		}
+		slb_free(a);
+		slb_free(b);
+	}
+}
+
+START_TEST(test_random_read_between)
+{
+	struct slb_config cfg;
+
+	slb_config_default(&cfg);
+	check_read_between(&cfg);
+	cfg.grid_ns = 1;
+	cfg.horizon_ns = BF_HORIZON;
+	cfg.fine_ns = 2 * BF_HORIZON;
+	cfg.max_live = BF_MAX_OCC;
+	check_read_between(&cfg);
+}
+END_TEST
+
 Suite *sched_latency_bound_suite(void)
 {
 	Suite *s = suite_create("sched_latency_bound");
@@ -1375,6 +1429,7 @@ Suite *sched_latency_bound_suite(void)
 	tcase_add_test(tc, test_random_rounded);
 	tcase_add_test(tc, test_random_defaults);
 	tcase_add_test(tc, test_random_short_horizon);
+	tcase_add_test(tc, test_random_read_between);
 	suite_add_tcase(s, tc);
 
 	return s;
