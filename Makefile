@@ -38,6 +38,22 @@ RT_FRAGMENTS := $(FRAGMENTS) $(TOP)/config/rt.config
 # The series' patches resolved by hand on patches-rt (kernel-src-rt.sh)
 RT_RESOLUTIONS := $(TOP)/kernel-rt
 
+# Debian 12's kernel-rt, the 6.1 backport's kernel (make kernel-distro):
+# linux-source-6.1, the debian/patches-rt (6.1-rt64) of the same Debian
+# version and its rt flavour's config: bookworm's 6.1.176-1, the newest
+# 6.1 whose source package (debian.tar.xz) the mirror still serves (the
+# security suite's 6.1.192 is not). The RT patch set's own lazy preemption,
+# the design openEuler's 6.6-rt ships too.
+DISTRO          := 6.1
+DISTRO_PKG_VER  := 6.1.176-1
+DISTRO_SUITE    := bookworm
+DISTRO_SRC      := $(BUILD)/src-$(DISTRO)
+DISTRO_TREE     := $(BUILD)/linux-$(DISTRO)-rt
+DISTRO_PATCHES  := $(TOP)/kernel-patches/$(DISTRO)
+DISTRO_MODULES  := $(DISTRO_TREE)/modules-install
+DISTRO_CONFIG   := $(DISTRO_SRC)/config/root/usr/src/linux-config-$(DISTRO)/config.amd64_rt_amd64.xz
+DISTRO_FRAGMENTS := $(FRAGMENTS) $(TOP)/config/rt-$(DISTRO).config
+
 KTREE       := $(BUILD)/linux
 PATCHES     := $(TOP)/kernel-patches
 LTS_TREE    := $(BUILD)/linux-$(LTS)
@@ -60,6 +76,8 @@ LTS_KMAKE := CCACHE_BASEDIR=$(LTS_TREE) $(MAKE) -C $(LTS_TREE) ARCH=x86_64 \
 	CC="ccache gcc" LOCALVERSION= -j$(JOBS)
 RT_KMAKE := CCACHE_BASEDIR=$(RT_TREE) $(MAKE) -C $(RT_TREE) ARCH=x86_64 \
 	CC="ccache gcc" LOCALVERSION= -j$(JOBS)
+DISTRO_KMAKE := CCACHE_BASEDIR=$(DISTRO_TREE) $(MAKE) -C $(DISTRO_TREE) ARCH=x86_64 \
+	CC="ccache gcc" LOCALVERSION= -j$(JOBS)
 
 # Debian packages the targets need (the VM runs the host's binaries).
 DEB_PACKAGES := build-essential bc bison flex libelf-dev libssl-dev ccache \
@@ -73,6 +91,7 @@ DEB_PACKAGES := build-essential bc bison flex libelf-dev libssl-dev ccache \
 .PHONY: help deps check-mutants kernel-src kernel-src-reset kernel-config kernel patches soak \
 	kernel-src-lts kernel-config-lts kernel-lts patches-lts test-lts test-rtla \
 	kernel-src-rt kernel-config-rt kernel-rt test-rt \
+	kernel-src-distro kernel-config-distro kernel-distro test-distro patches-distro \
 	rtla rtla-pristine dist bisect-build bisect-build-mainline bisect-build-lts \
 	bisect-build-arm64 check test run \
 	bench bench-vm kernel-untraced \
@@ -94,6 +113,8 @@ help:
 	@echo "make kernel-lts  the same for the $(LTS) backport: build/linux-$(LTS), kernel-patches/$(LTS)"
 	@echo "make patches-lts export build/linux-$(LTS)'s commits to kernel-patches/$(LTS)"
 	@echo "make kernel-rt   Debian's $(LTS) kernel-rt ($(RT_PKG_VER): patches-rt, rt config)"
+	@echo "make test-distro the 6.1 backport on Debian 12's kernel-rt ($(DISTRO_PKG_VER)), its tests"
+	@echo "make kernel-distro  Debian 12's $(DISTRO) kernel-rt with the 6.1 backport"
 	@echo "                 with kernel-patches/$(LTS): build/linux-$(LTS)-rt"
 	@echo "make rtla        build mainline's rtla with tools/tracing/rtla/ of this repo"
 	@echo "make dist        both series in build/dist/mainline (kernel + rtla), build/dist/6.12"
@@ -153,6 +174,17 @@ kernel-src-rt: deps
 	$(TOP)/scripts/kernel-src-rt.sh $(RT_TREE) "$$tarball" "$$debian" $(LTS_PATCHES) \
 		$(RT_RESOLUTIONS)
 
+# kernel-src-distro - build/linux-6.1-rt: linux-source-6.1, Debian's
+# patches-rt and kernel-patches/6.1, each with git am -3
+kernel-src-distro: deps
+	@if [ ! -d $(DISTRO_TREE)/.git ]; then \
+		tarball=$$($(TOP)/scripts/fetch-source.sh linux-source-$(DISTRO) $(DISTRO_PKG_VER) \
+			$(DISTRO_SUITE) $(DISTRO_SRC)/source) && \
+		debian=$$($(TOP)/scripts/fetch-source.sh -s linux $(DISTRO_PKG_VER) \
+			$(DISTRO_SUITE) $(DISTRO_SRC)/debian) || exit 1; \
+	fi; \
+	$(TOP)/scripts/kernel-src-rt.sh $(DISTRO_TREE) "$$tarball" "$$debian" $(DISTRO_PATCHES)
+
 kernel-src-reset:
 	rm -rf $(KTREE)
 	@$(MAKE) --no-print-directory kernel-src
@@ -180,6 +212,16 @@ kernel-config-lts: kernel-src-lts $(BUILD)/kernel-config-lts.stamp
 
 kernel-config-rt: kernel-src-rt $(BUILD)/kernel-config-rt.stamp
 
+$(DISTRO_CONFIG):
+	@$(TOP)/scripts/fetch-source.sh linux-config-$(DISTRO) $(DISTRO_PKG_VER) $(DISTRO_SUITE) \
+		$(DISTRO_SRC)/config usr/src/linux-config-$(DISTRO)/config.amd64_rt_amd64.xz >/dev/null
+
+$(BUILD)/kernel-config-distro.stamp: $(DISTRO_FRAGMENTS) $(TOP)/scripts/kernel-config.sh $(DISTRO_CONFIG) | kernel-src-distro
+	@$(TOP)/scripts/kernel-config.sh -b $(DISTRO_CONFIG) -M $(DISTRO_TREE) $(DISTRO_FRAGMENTS)
+	@touch $@
+
+kernel-config-distro: kernel-src-distro $(BUILD)/kernel-config-distro.stamp
+
 kernel: kernel-config
 	@mkdir -p $(CCACHE_DIR)
 	@echo "kernel: building bzImage and modules (ccache in $(CCACHE_DIR))"
@@ -204,6 +246,14 @@ kernel-rt: kernel-config-rt
 	@$(RT_KMAKE) -s INSTALL_MOD_PATH=$(RT_MODULES) modules_install >/dev/null
 	@echo "kernel-rt: $(RT_TREE)/arch/x86/boot/bzImage $$($(RT_KMAKE) -s kernelrelease)"
 
+kernel-distro: kernel-config-distro
+	@mkdir -p $(CCACHE_DIR)
+	@echo "kernel-distro: building bzImage and modules in $(DISTRO_TREE)"
+	@$(DISTRO_KMAKE) -s bzImage modules
+	@rm -rf $(DISTRO_MODULES)
+	@$(DISTRO_KMAKE) -s INSTALL_MOD_PATH=$(DISTRO_MODULES) modules_install >/dev/null
+	@echo "kernel-distro: $(DISTRO_TREE)/arch/x86/boot/bzImage $$($(DISTRO_KMAKE) -s kernelrelease)"
+
 # patches - the commits on top of build/linux's base, as kernel-patches/,
 # with its cover-letter.txt as the cover letter (patches-lts: the backport's)
 patches:
@@ -211,6 +261,10 @@ patches:
 
 patches-lts:
 	@$(TOP)/scripts/export-patches.sh $(LTS_TREE) $(LTS_PATCHES)
+
+# patches-distro - the 6.1 backport, on top of patches-rt (tag rt)
+patches-distro:
+	@$(TOP)/scripts/export-patches.sh $(DISTRO_TREE) $(DISTRO_PATCHES) rt
 
 # dist - both series, for a mailing list or a distro: build/dist/mainline
 # (the kernel patches and rtla sched-latency's) and build/dist/6.12 (the
@@ -351,6 +405,18 @@ RT_TESTS = $(patsubst tests/lts/%,tests/vm/%,$(LTS_TESTS)) tests/vm/latency_pars
 
 test-rt: deps kernel-rt rtla
 	KERNEL=$(RT_TREE)/arch/x86/boot/bzImage MODULES=$(RT_MODULES) prove --timer -j2 $(RT_TESTS)
+
+# test-distro - Debian 12's kernel-rt (6.1-rt) with the 6.1 backport: the
+# same tests as test-rt, the exact windows in icount and the lazy
+# preemption of the RT patch set's older design among them, and the remote
+# wakeups, whose lazy phase fails if a probe takes 6.1-rt's
+# tif_need_resched() (the lazy flag too) for need_resched. Not part of
+# make test: its kernel is one more cold build.
+DISTRO_TESTS = $(RT_TESTS) tests/vm/latency_parser_remote.t
+
+test-distro: deps kernel-distro rtla
+	KERNEL=$(DISTRO_TREE)/arch/x86/boot/bzImage MODULES=$(DISTRO_MODULES) \
+		prove --timer -j2 $(DISTRO_TESTS)
 
 # On one vCPU in qemu's instruction time (VM_ICOUNT=0): TCG's own jitter
 # would turn every interrupt into milliseconds and every interference

@@ -1,13 +1,16 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Every patch of both series passes checkpatch.pl --strict with no error
-# and no warning, and is listed in its series file; each series has the
-# patches it should (the mainline one: 15 kernel and rtla shared-code
+# Every patch of the three series passes checkpatch.pl --strict with no
+# error and no warning, and is listed in its series file; each series has
+# the patches it should (the mainline one: 15 kernel and rtla shared-code
 # patches, then rtla sched-latency's 8), and each kernel tree of build/
 # holds its series: kernel-patches/ in build/linux, kernel-patches/6.12 in
-# build/linux-6.12. make dist writes these series as they are, so they are
-# what upstream gets.
+# build/linux-6.12, kernel-patches/6.1 on Debian 12's patches-rt (tag rt)
+# in build/linux-6.1-rt. make dist writes the first two as they are, so
+# they are what upstream gets. The 6.1 tree is made by make test-distro
+# only: without it, its series is checked with the 6.12 tree's script,
+# which adds the same files under the same MAINTAINERS entry.
 #
 # One warning is answered rather than failed: "added, moved or deleted
 # file(s), does MAINTAINERS need updating?" (FILE_PATH_CHANGES). It passes
@@ -27,6 +30,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 # Patches each series must have
 EXPECT_mainline=25
 EXPECT_lts=8
+EXPECT_distro=8
 
 # moved_files PATCH - the files a patch adds, deletes or renames (both
 # names of a rename), one per line
@@ -120,30 +124,41 @@ check_patch() {
 	ok $? "$3: MAINTAINERS covers the $(wc -w <<< "$moved") files it adds, moves or deletes"
 }
 
-# check_series NAME KTREE PATCHDIR EXPECT
+# check_series NAME KTREE PATCHDIR EXPECT [BASE [FALLBACK]] - BASE: the
+# ref the series starts from in KTREE (base); FALLBACK: the tree whose
+# checkpatch checks the series when there is no KTREE
 check_series() {
-	local name=$1 ktree=$2 patches=$3 expect=$4 patch base listed applied
+	local name=$1 ktree=$2 patches=$3 expect=$4 from=${5:-base} fallback=${6:-}
+	local patch base listed applied checker=$2
 
-	if [ ! -x "$ktree/scripts/checkpatch.pl" ]; then
+	if [ ! -x "$ktree/scripts/checkpatch.pl" ] && [ -n "$fallback" ] &&
+	   [ -x "$fallback/scripts/checkpatch.pl" ]; then
+		checker=$fallback
+		diag "no $ktree: the $name series is checked with $fallback's checkpatch"
+	fi
+	if [ ! -x "$checker/scripts/checkpatch.pl" ]; then
 		skip "the $name series" "no $ktree (make kernel-src, kernel-src-lts)"
 		return
 	fi
 	for patch in "$patches"/[0-9]*.patch; do
 		base=$(basename "$patch")
 		case "$base" in 0000-*) continue ;; esac
-		check_patch "$ktree" "$patch" "$name/$base"
+		check_patch "$checker" "$patch" "$name/$base"
 		grep -qxF "$base" "$patches/series"
 		ok $? "$name/$base is in series"
 	done
 	listed=$(grep -vc '^#' "$patches/series" 2>/dev/null || echo 0)
 	[ "$listed" = "$expect" ]
 	ok $? "the $name series has $expect patches ($listed)"
-	applied=$(git -C "$ktree" rev-list --count base..HEAD)
+	[ "$checker" = "$ktree" ] || return
+	applied=$(git -C "$ktree" rev-list --count "$from..HEAD")
 	[ "$listed" = "$applied" ]
-	ok $? "$ktree holds the $listed patches of $name ($applied commits on base)"
+	ok $? "$ktree holds the $listed patches of $name ($applied commits on $from)"
 }
 
 check_series mainline "$top/build/linux" "$top/kernel-patches" "$EXPECT_mainline"
 check_series 6.12 "$top/build/linux-6.12" "$top/kernel-patches/6.12" "$EXPECT_lts"
+check_series 6.1 "$top/build/linux-6.1-rt" "$top/kernel-patches/6.1" "$EXPECT_distro" \
+	rt "$top/build/linux-6.12"
 
 tap_done

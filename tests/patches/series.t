@@ -64,11 +64,11 @@ without_section() {
 # no rtla patch), and its man pages are rtla's.
 OVERLAY="tools/tracing/rtla Documentation/tools/rtla"
 
-# overlay_of_series PATCHDIR DEST - write into DEST the files the series
-# of PATCHDIR adds under OVERLAY, applying its patches in order to those
-# files only; print their paths
+# overlay_of_series PATCHDIR DEST [DIRS] - write into DEST the files the
+# series of PATCHDIR adds under DIRS (default OVERLAY; "." for all),
+# applying its patches in order to those files only; print their paths
 overlay_of_series() {
-	local patchdir=$1 dest=$2 files patch dir
+	local patchdir=$1 dest=$2 dirs=${3:-$OVERLAY} files patch dir
 	local -a include=()
 
 	files=$(sed "s|^|$patchdir/|" "$patchdir/series" | xargs cat | awk '
@@ -77,8 +77,11 @@ overlay_of_series() {
 		/^deleted file mode / { delete live[f] }
 		END { for (f in live) print f }' | sort)
 	for f in $files; do
-		for dir in $OVERLAY; do
-			case "$f" in "$dir"/*) include+=("--include=$f") ;; esac
+		for dir in $dirs; do
+			if [ "$dir" = . ] || [[ "$f" == "$dir"/* ]]; then
+				include+=("--include=$f")
+				break
+			fi
 		done
 	done
 	[ ${#include[@]} -gt 0 ] || return 0
@@ -109,6 +112,41 @@ for f in $differ; do
 done
 [ -z "$differ" ]
 ok $? "each of them is the series' byte for byte${differ:+ (differ:$differ)}"
+
+# The 6.1 backport (Debian 12's kernel-rt, make test-distro) is the 6.12
+# one on older APIs: every file the 6.12 series adds, it adds too, the same
+# but for the lines of DISTRO_ADAPTED, which follow 6.1's API: __assign_str()
+# with its source, struct_size() for struct_size_t(), sched_clock() for
+# sched_clock_noinstr(), and need_resched read as TIF_NEED_RESCHED alone.
+# Compared from the patches, so that no 6.1 tree is needed.
+DISTRO_ADAPTED="kernel/trace/trace_latency_parser.c include/trace/events/latency_parser.h"
+DISTRO_MAX_LINES=20
+
+lts_files=$(mkdir "$made/lts" && overlay_of_series "$top/kernel-patches/6.12" "$made/lts" .)
+distro_files=$(mkdir "$made/distro" && overlay_of_series "$top/kernel-patches/6.1" "$made/distro" .)
+diff <(echo "$lts_files") <(echo "$distro_files") | grep '^[<>]' |
+	sed 's/^</# only in 6.12:/; s/^>/# only in 6.1:/'
+[ -n "$distro_files" ] && [ "$lts_files" = "$distro_files" ]
+ok $? "the 6.1 backport adds the files the 6.12 one does ($(wc -w <<< "$distro_files"))"
+for f in $distro_files; do
+	[ -f "$made/lts/$f" ] || continue
+	if grep -qxF "$f" <<< "${DISTRO_ADAPTED// /$'\n'}"; then
+		lines=$(diff "$made/lts/$f" "$made/distro/$f" | grep -c '^[<>]')
+		diff "$made/lts/$f" "$made/distro/$f" | sed 's/^/# /'
+		[ "$lines" -le "$DISTRO_MAX_LINES" ]
+		ok $? "$f: adapted to 6.1 in $lines lines"
+	else
+		cmp -s "$made/lts/$f" "$made/distro/$f"
+		ok $? "$f: the same in the 6.12 and 6.1 backports"
+	fi
+done
+# On 6.1-rt, tif_need_resched() is TIF_NEED_RESCHED or TIF_NEED_RESCHED_LAZY:
+# a probe reading it would take a lazy wakeup (a SCHED_OTHER task's, which
+# preempts no one until the next tick) for the model's need_resched, and
+# open PAIEs that do not exist. latency_parser_lazy.t sees it in the VM.
+! grep -n 'tif_need_resched()' "$made/distro/kernel/trace/trace_latency_parser.c" | sed 's/^/# /' |
+	grep -q .
+ok $? "6.1: the probes do not read tif_need_resched(), which has the lazy flag there"
 
 for tree in "$main" "$lts"; do
 	if [ ! -d "$tree/.git" ]; then

@@ -48,8 +48,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-mountpoint -q /sys/kernel/debug || mount -t debugfs debugfs /sys/kernel/debug
-mode=$(cat /sys/kernel/debug/sched/preempt 2>/dev/null)
+mode=$(lp_preempt_mode)
 if ! grep -q '(lazy)' <<< "$mode"; then
 	echo "1..0 # SKIP the kernel does not run PREEMPT_LAZY (preempt: ${mode:-none})"
 	exit 0

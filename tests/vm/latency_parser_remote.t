@@ -114,8 +114,7 @@ if [ -n "$missing" ]; then
 	done_testing
 fi
 
-mountpoint -q /sys/kernel/debug || mount -t debugfs debugfs /sys/kernel/debug
-mode=$(cat /sys/kernel/debug/sched/preempt 2>/dev/null)
+mode=$(lp_preempt_mode)
 phases="rt_idle rt_busy"
 if grep -q '(lazy)' <<< "$mode"; then
 	phases+=" lazy"

@@ -15,6 +15,20 @@ lp_require() {
 	fi
 }
 
+# lp_preempt_mode - the preemption model the kernel runs, as debugfs's
+# sched/preempt shows it, the model in parentheses: "(lazy)" for lazy
+# preemption. On PREEMPT_RT before 6.6's PREEMPT_DYNAMIC for it (Debian
+# 12's 6.1-rt) there is no sched/preempt: the RT patch set's own lazy
+# preemption is the sched feature PREEMPT_LAZY (NO_PREEMPT_LAZY when off).
+lp_preempt_mode() {
+	mountpoint -q /sys/kernel/debug || mount -t debugfs debugfs /sys/kernel/debug
+	if [ -r /sys/kernel/debug/sched/preempt ]; then
+		cat /sys/kernel/debug/sched/preempt
+	elif grep -qw PREEMPT_LAZY /sys/kernel/debug/sched/features 2>/dev/null; then
+		echo "rt (lazy) (the RT patch set's sched feature PREEMPT_LAZY)"
+	fi
+}
+
 # lp_instance NAME - a new instance running the tracer; prints its path
 lp_instance() {
 	local dir=$TRACEFS/instances/$1
