@@ -408,11 +408,12 @@ test-rt: deps kernel-rt rtla
 
 # test-distro - Debian 12's kernel-rt (6.1-rt) with the 6.1 backport: the
 # same tests as test-rt, the exact windows in icount and the lazy
-# preemption of the RT patch set's older design among them, and the remote
-# wakeups, whose lazy phase fails if a probe takes 6.1-rt's
-# tif_need_resched() (the lazy flag too) for need_resched. Not part of
-# make test: its kernel is one more cold build.
-DISTRO_TESTS = $(RT_TESTS) tests/vm/latency_parser_remote.t
+# preemption of the RT patch set's older design among them. Not
+# latency_parser_remote.t: 6.1 does not bring up a second vCPU under
+# qemu's instruction counter (it stops after "x86: Booting SMP
+# configuration"), and in TCG's own time one round in 40 is not remote.
+# Not part of make test: its kernel is one more cold build.
+DISTRO_TESTS = $(RT_TESTS)
 
 test-distro: deps kernel-distro rtla
 	KERNEL=$(DISTRO_TREE)/arch/x86/boot/bzImage MODULES=$(DISTRO_MODULES) \
