@@ -80,10 +80,12 @@ unmaintained() {
 # before base, and upstream-commits.txt lists it with the subject PATCH
 # quotes for it
 check_commit_ids() {
-	local id full subject quoted bad=
+	local id full subject quoted bad= root=base
 
-	if [ "$(git -C "$1" rev-list --count base)" -ne 1 ]; then
-		bad="$1 has history before base: checkpatch could look the ids up"
+	# a tree of Debian's patches-rt starts at the pristine tarball, tag debian
+	git -C "$1" rev-parse -q --verify base >/dev/null || root=debian
+	if [ "$(git -C "$1" rev-list --count "$root" 2>/dev/null)" != 1 ]; then
+		bad="$1 has history before $root: checkpatch could look the ids up"
 	fi
 	for id in $(sed -n "s/^WARNING:UNKNOWN_COMMIT_ID: Unknown commit id '\([0-9a-f]*\)'.*/\1/p" <<< "$4"); do
 		full=$(grep -v '^#' "$top/tests/patches/upstream-commits.txt" | grep "^$id")
