@@ -113,9 +113,9 @@ help:
 	@echo "make kernel-lts  the same for the $(LTS) backport: build/linux-$(LTS), kernel-patches/$(LTS)"
 	@echo "make patches-lts export build/linux-$(LTS)'s commits to kernel-patches/$(LTS)"
 	@echo "make kernel-rt   Debian's $(LTS) kernel-rt ($(RT_PKG_VER): patches-rt, rt config)"
-	@echo "make test-distro the 6.1 backport on Debian 12's kernel-rt ($(DISTRO_PKG_VER)), its tests"
-	@echo "make kernel-distro  Debian 12's $(DISTRO) kernel-rt with the 6.1 backport"
 	@echo "                 with kernel-patches/$(LTS): build/linux-$(LTS)-rt"
+	@echo "make kernel-distro  Debian 12's $(DISTRO) kernel-rt ($(DISTRO_PKG_VER)) with kernel-patches/$(DISTRO)"
+	@echo "make test-distro the tests/lts/ subset and the lazy test on it"
 	@echo "make rtla        build mainline's rtla with tools/tracing/rtla/ of this repo"
 	@echo "make dist        both series in build/dist/mainline (kernel + rtla), build/dist/6.12"
 	@echo "make bisect-build  build both series patch by patch (slow)"
@@ -230,29 +230,25 @@ kernel: kernel-config
 	@$(KMAKE) -s INSTALL_MOD_PATH=$(BUILD)/modules modules_install >/dev/null
 	@echo "kernel: $(KTREE)/arch/x86/boot/bzImage $$($(KMAKE) -s kernelrelease)"
 
-kernel-lts: kernel-config-lts
+# build_tree TREE,KMAKE,MODULES - the recipe of a kernel of build/ other
+# than mainline's: bzImage and modules, the modules installed in MODULES
+define build_tree
 	@mkdir -p $(CCACHE_DIR)
-	@echo "kernel-lts: building bzImage and modules in $(LTS_TREE)"
-	@$(LTS_KMAKE) -s bzImage modules
-	@rm -rf $(LTS_MODULES)
-	@$(LTS_KMAKE) -s INSTALL_MOD_PATH=$(LTS_MODULES) modules_install >/dev/null
-	@echo "kernel-lts: $(LTS_TREE)/arch/x86/boot/bzImage $$($(LTS_KMAKE) -s kernelrelease)"
+	@echo "$@: building bzImage and modules in $(1)"
+	@$(2) -s bzImage modules
+	@rm -rf $(3)
+	@$(2) -s INSTALL_MOD_PATH=$(3) modules_install >/dev/null
+	@echo "$@: $(1)/arch/x86/boot/bzImage $$($(2) -s kernelrelease)"
+endef
+
+kernel-lts: kernel-config-lts
+	$(call build_tree,$(LTS_TREE),$(LTS_KMAKE),$(LTS_MODULES))
 
 kernel-rt: kernel-config-rt
-	@mkdir -p $(CCACHE_DIR)
-	@echo "kernel-rt: building bzImage and modules in $(RT_TREE)"
-	@$(RT_KMAKE) -s bzImage modules
-	@rm -rf $(RT_MODULES)
-	@$(RT_KMAKE) -s INSTALL_MOD_PATH=$(RT_MODULES) modules_install >/dev/null
-	@echo "kernel-rt: $(RT_TREE)/arch/x86/boot/bzImage $$($(RT_KMAKE) -s kernelrelease)"
+	$(call build_tree,$(RT_TREE),$(RT_KMAKE),$(RT_MODULES))
 
 kernel-distro: kernel-config-distro
-	@mkdir -p $(CCACHE_DIR)
-	@echo "kernel-distro: building bzImage and modules in $(DISTRO_TREE)"
-	@$(DISTRO_KMAKE) -s bzImage modules
-	@rm -rf $(DISTRO_MODULES)
-	@$(DISTRO_KMAKE) -s INSTALL_MOD_PATH=$(DISTRO_MODULES) modules_install >/dev/null
-	@echo "kernel-distro: $(DISTRO_TREE)/arch/x86/boot/bzImage $$($(DISTRO_KMAKE) -s kernelrelease)"
+	$(call build_tree,$(DISTRO_TREE),$(DISTRO_KMAKE),$(DISTRO_MODULES))
 
 # patches - the commits on top of build/linux's base, as kernel-patches/,
 # with its cover-letter.txt as the cover letter (patches-lts: the backport's)

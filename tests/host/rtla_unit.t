@@ -19,7 +19,7 @@ fi
 . "$top/tests/host/libcheck.sh"
 
 # the make in a process group of its own: libcheck's runner, on a Ctrl-C,
-# kills its own group
+# sends the SIGINT again to its whole group
 out=$("$top/tests/run-own-group" make -s -C "$rtla_dir" unit-tests LDFLAGS="-L$shim" 2>&1)
 status=$?
 summary=$(grep -E '^[0-9]+%: Checks: ' <<< "$out" | tail -1)

@@ -26,7 +26,8 @@
 # with the mutants that follow it).
 
 root=$(cd "$(dirname "$0")/../.." && pwd) || exit 1
-# libcheck's runner kills its process group on a Ctrl-C: a group of its own
+# libcheck's runner sends a Ctrl-C's SIGINT again to its whole process
+# group: each test binary runs in a group of its own
 group=$root/tests/run-own-group
 unit=$root/tests/unit
 ktree=${LP_SM_TREE:-$root/build/linux}

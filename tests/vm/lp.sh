@@ -17,8 +17,8 @@ lp_require() {
 
 # lp_preempt_mode - the preemption model the kernel runs, as debugfs's
 # sched/preempt shows it, the model in parentheses: "(lazy)" for lazy
-# preemption. On PREEMPT_RT before 6.6's PREEMPT_DYNAMIC for it (Debian
-# 12's 6.1-rt) there is no sched/preempt: the RT patch set's own lazy
+# preemption. Where PREEMPT_DYNAMIC excludes PREEMPT_RT (Debian 12's
+# 6.1-rt) there is no sched/preempt: the RT patch set's own lazy
 # preemption is the sched feature PREEMPT_LAZY (NO_PREEMPT_LAZY when off).
 lp_preempt_mode() {
 	mountpoint -q /sys/kernel/debug || mount -t debugfs debugfs /sys/kernel/debug
