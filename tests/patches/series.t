@@ -117,7 +117,7 @@ ok $? "each of them is the series' byte for byte${differ:+ (differ:$differ)}"
 # one on older APIs: every file the 6.12 series adds, it adds too, the same
 # but for the lines of DISTRO_ADAPTED, which follow 6.1's API: __assign_str()
 # with its source, struct_size() for struct_size_t(), sched_clock() for
-# sched_clock_noinstr(), and need_resched read as TIF_NEED_RESCHED alone.
+# sched_clock_noinstr().
 # Compared from the patches, so that no 6.1 tree is needed.
 DISTRO_ADAPTED="kernel/trace/trace_latency_parser.c include/trace/events/latency_parser.h"
 DISTRO_MAX_LINES=20
@@ -143,10 +143,17 @@ done
 # On 6.1-rt, tif_need_resched() is TIF_NEED_RESCHED or TIF_NEED_RESCHED_LAZY:
 # a probe reading it would take a lazy wakeup (a SCHED_OTHER task's, which
 # preempts no one until the next tick) for the model's need_resched, and
-# open PAIEs that do not exist. latency_parser_lazy.t sees it in the VM.
-! grep -n 'tif_need_resched()' "$made/distro/kernel/trace/trace_latency_parser.c" | sed 's/^/# /' |
-	grep -q .
-ok $? "6.1: the probes do not read tif_need_resched(), which has the lazy flag there"
+# open PAIEs that do not exist. Every series reads TIF_NEED_RESCHED
+# through lp_ti_need_resched(), whose KUnit case (latency_parser_kunit.t)
+# sets the lazy flag; here, that no probe reads it another way.
+mkdir "$made/mainline" && overlay_of_series "$top/kernel-patches" "$made/mainline" kernel >/dev/null
+for series in mainline:mainline 6.12:lts 6.1:distro; do
+	src=$made/${series#*:}/kernel/trace/trace_latency_parser.c
+	[ -f "$src" ] && ! grep -nE 'tif_need_resched\(\)|thread_flag\(TIF_NEED_RESCHED' "$src" |
+		sed 's/^/# /' | grep . &&
+		[ "$(grep -c 'lp_ti_need_resched(current_thread_info())' "$src")" -eq 2 ]
+	ok $? "${series%%:*}: the probes read need_resched through lp_ti_need_resched() alone"
+done
 
 for tree in "$main" "$lts"; do
 	if [ ! -d "$tree/.git" ]; then

@@ -4,8 +4,9 @@
 # The latency parser's KUnit suite ran at boot, in the patched kernel: the
 # named event sequences of kernel/trace/trace_latency_parser_sm_cases.h
 # through the state machine the tracer runs, each against the records the
-# model defines for it. The host runs the same table (tests/unit/parser.t);
-# this shows the kernel's build of the same source agrees.
+# model defines for it, and the need_resched flag the probes feed it. The
+# host runs the same table (tests/unit/parser.t); this shows the kernel's
+# build of the same source agrees.
 
 . "$(dirname "$0")/lib.sh"
 
@@ -36,6 +37,10 @@ fi
 diag "$(grep -E '^ {8}(not )?ok [0-9]+ ' <<< "$ktap")"
 check "no KUnit case of the parser failed" test "$failed" -eq 0
 check "every named sequence ran ($cases of ${expected:-?})" test "$cases" -eq "${expected:-0}"
+# The probes' need_resched (trace_latency_parser.h): TIF_NEED_RESCHED, never
+# the lazy flag, which 6.1-rt's tif_need_resched() reports too
+check "the lazy flag is not the probes' need_resched (lp_need_resched_flag_test)" \
+	grep -qE '^ +ok [0-9]+ lp_need_resched_flag_test' <<< "$ktap"
 check "the suite passed" grep -qE '^ok [0-9]+ latency_parser_sm' <<< "$ktap"
 
 done_testing
