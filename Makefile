@@ -101,9 +101,9 @@ DEB_PACKAGES := build-essential bc bison flex libelf-dev libssl-dev ccache \
 help:
 	@echo "make run         build everything, boot, measure under cyclictest, print"
 	@echo "make test        check + both kernels + rtla + every VM test on mainline,"
-	@echo "                 the tests/lts/ subset on $(LTS) (TAP; two VMs at a time)"
-	@echo "make test-lts    every VM test on the $(LTS) kernel"
-	@echo "make test-rt     the tests/lts/ subset and the lazy test on Debian's $(LTS) kernel-rt"
+	@echo "                 the tests/lts/ subset on Debian's $(LTS) kernel-rt (TAP; two VMs at a time)"
+	@echo "make test-lts    every VM test on the plain $(LTS) kernel"
+	@echo "make test-rt     the tests/lts/ subset alone, on Debian's $(LTS) kernel-rt"
 	@echo "make test-rtla   rtla's own tests, and 7.3's with and without the series, compared"
 	@echo "make check       fast host-only tests (half a minute)"
 	@echo "make check-mutants  the mutants those tests must catch (about 45 s)"
@@ -343,8 +343,9 @@ check-mutants: deps
 	MAKEFLAGS= LP_MUTANT_SEEDS=$${LP_MUTANT_SEEDS:-20000} \
 		tests/run-phases --seq tests/unit/mutants.t
 
-# tests/lts/: the VM tests make test runs on the 6.12 backport too, with
-# mainline's rtla (test-lts runs all of them there)
+# tests/lts/: the VM tests make test runs on the 6.12 backport too, in
+# Debian's kernel-rt (make kernel-rt), with mainline's rtla: lazy
+# preemption among them (test-lts runs every VM test on plain 6.12)
 LTS_TESTS  = $(wildcard tests/lts/*.t)
 
 # The VM tests that take longest start first, in this order, so that the
@@ -354,12 +355,15 @@ VM_TESTS_LONG := tests/vm/latency_parser_start.t tests/vm/ftracetest.t \
 	tests/vm/latency_parser_bound.t tests/vm/rtla_sched_latency.t \
 	tests/vm/rtla_verdict.t tests/vm/rtla_conventions.t \
 	tests/vm/rtla_selftests.t tests/lts/rtla_selftests.t \
-	tests/vm/latency_parser_lazy.t tests/vm/rtla_sched_latency_long.t
+	tests/vm/latency_parser_lazy.t tests/lts/latency_parser_lazy.t \
+	tests/vm/rtla_sched_latency_long.t
 VM_TESTS_ORDERED = $(foreach t,$(VM_TESTS_LONG),$(filter $(t),$(VM_TESTS) $(LTS_TESTS))) \
 	$(filter-out $(VM_TESTS_LONG),$(VM_TESTS) $(LTS_TESTS))
 
-# Both kernels at once: one tree's unpacking and first commit, minutes of
-# one CPU, runs beside the other's compile. Then one TAP run, so that its
+# Both kernels at once, mainline and Debian's 6.12 kernel-rt with the
+# backport: one tree's unpacking and first commits, minutes of one CPU,
+# run beside the other's compile; and plain 6.12's tree, unpacked, not
+# built, for dist's git am and the patch checks. Then one TAP run, so that its
 # summary closes the output, in two phases (tests/run-phases):
 # - the host tests and patch checks, two at a time: mutants.t, then
 #   checkpatch.t (minutes of CPU each), beside the others, which share
@@ -368,7 +372,7 @@ VM_TESTS_ORDERED = $(foreach t,$(VM_TESTS_LONG),$(filter $(t),$(VM_TESTS) $(LTS_
 # --timer gives each test's wall time, what to look at when the run nears
 # CI's limit.
 test: deps
-	@$(MAKE) --no-print-directory -j2 kernel kernel-lts
+	@$(MAKE) --no-print-directory -j3 kernel kernel-rt kernel-src-lts
 	@$(MAKE) --no-print-directory rtla dist
 	MAKEFLAGS= tests/run-phases -j2 --par tests/unit/mutants.t \
 		--seq $(filter-out tests/unit/mutants.t,$(HOST_TESTS)) \
@@ -393,14 +397,11 @@ test-rtla: deps kernel rtla rtla-pristine
 test-lts: deps kernel-lts rtla
 	KERNEL=$(LTS_TREE)/arch/x86/boot/bzImage MODULES=$(LTS_MODULES) prove $(VM_TESTS)
 
-# test-rt - Debian's kernel-rt with the backport: the tests of tests/lts/
-# (run from tests/vm/, as lts.sh boots build/linux-6.12) and the lazy
-# preemption test, which only a PREEMPT_LAZY kernel runs; two VMs at a
-# time. Not part of make test yet: its kernel is one more cold build.
-RT_TESTS = $(patsubst tests/lts/%,tests/vm/%,$(LTS_TESTS)) tests/vm/latency_parser_lazy.t
-
+# test-rt - make test's VM tests of Debian's kernel-rt with the backport
+# (tests/lts/, which lts.sh boots there), lazy preemption among them; two
+# VMs at a time
 test-rt: deps kernel-rt rtla
-	KERNEL=$(RT_TREE)/arch/x86/boot/bzImage MODULES=$(RT_MODULES) prove --timer -j2 $(RT_TESTS)
+	prove --timer -j2 $(LTS_TESTS)
 
 # test-distro - Debian 12's kernel-rt (6.1-rt) with the 6.1 backport: the
 # same tests as test-rt, the exact windows in icount and the lazy
@@ -409,7 +410,7 @@ test-rt: deps kernel-rt rtla
 # qemu's instruction counter (it stops after "x86: Booting SMP
 # configuration"), and in TCG's own time one round in 40 is not remote.
 # Not part of make test: its kernel is one more cold build.
-DISTRO_TESTS = $(RT_TESTS)
+DISTRO_TESTS = $(patsubst tests/lts/%,tests/vm/%,$(LTS_TESTS))
 
 test-distro: deps kernel-distro rtla
 	KERNEL=$(DISTRO_TREE)/arch/x86/boot/bzImage MODULES=$(DISTRO_MODULES) \
