@@ -363,8 +363,8 @@ VM_TESTS_ORDERED = $(foreach t,$(VM_TESTS_LONG),$(filter $(t),$(VM_TESTS) $(LTS_
 # Both kernels at once, mainline and Debian's 6.12 kernel-rt with the
 # backport: one tree's unpacking and first commits, minutes of one CPU,
 # run beside the other's compile; and plain 6.12's tree, unpacked, not
-# built, for dist's git am and the patch checks. Then one TAP run, so that its
-# summary closes the output, in two phases (tests/run-phases):
+# built, for dist's git am and the patch checks. Then one TAP run, so
+# that its summary closes the output, in two phases (tests/run-phases):
 # - the host tests and patch checks, two at a time: mutants.t, then
 #   checkpatch.t (minutes of CPU each), beside the others, which share
 #   build/unit and rtla's tree and run one after another;
