@@ -1,11 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # lts.sh - run one VM test of tests/vm/ on the 6.12 backport as Debian's
-# kernel-rt carries it (build/linux-6.12-rt, make kernel-rt: linux-source-6.12,
-# Debian's patches-rt, the backport, the rt flavour config with PREEMPT_LAZY),
-# with mainline's rtla: what a distribution's 6.12 kernel-rt runs. Each
-# tests/lts/NAME.t is NAME.t of tests/vm/ through this file; make test-lts
-# runs all of tests/vm/ on plain 6.12 (build/linux-6.12, make kernel-lts).
+# kernel-rt carries it (build/linux-6.12-rt, make kernel-rt:
+# linux-source-6.12, Debian's patches-rt, the backport, the rt flavour
+# config with PREEMPT_LAZY), with mainline's rtla: what a distribution's
+# 6.12 kernel-rt runs. Each tests/lts/NAME.t is NAME.t of tests/vm/
+# through this file; make test-lts runs all of tests/vm/ on plain 6.12
+# (build/linux-6.12, make kernel-lts).
 #
 # usage (from a tests/lts/*.t): . lts.sh
 
