@@ -26,7 +26,7 @@
 export VM_ICOUNT=${VM_ICOUNT-0}
 export VM_CPUS=${VM_CPUS-1}
 # 185 s beside another VM on mainline (.ci/run), 306 s alone and 322 s
-# beside another on Debian's 6.12 kernel-rt, 325 s on 6.1-rt: the same
+# beside another on Debian's 6.12 kernel-rt, 325 to 386 s on 6.1-rt: the same
 # guest time costs more host time on a distribution's built-in kernel
 VM_TIMEOUT=${VM_TIMEOUT:-600}
 . "$(dirname "$0")/lib.sh"
