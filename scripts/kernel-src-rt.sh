@@ -44,6 +44,8 @@ g() { git -C "$dest.tmp" "${git_id[@]}" "$@"; }
 echo "kernel-src-rt: unpacking $tarball"
 tar xf "$tarball" -C "$dest.tmp" --strip-components=1
 g init -q -b sched-latency
+# no background gc of the first commit's loose objects (kernel-src.sh)
+g config gc.auto 0
 # Debian's tree ignores new top-level paths: add everything, forced.
 g add -A -f .
 g commit -q -m "Linux $(make -s -C "$dest.tmp" kernelversion) (Debian $(basename "$tarball" .tar.xz), $(basename "$debian_tar" .debian.tar.xz))"

@@ -50,6 +50,10 @@ fi
 if [ -n "$base_msg" ]; then
 	echo "kernel-src: committing the pristine tree"
 	git -C "$dest.tmp" init -q -b sched-latency
+	# The first commit leaves 90 000 loose objects: git's automatic gc
+	# would pack them in the background, minutes of a CPU that the kernel's
+	# compile, started next, wants
+	git -C "$dest.tmp" config gc.auto 0
 	# A tarball tree can carry a .gitignore that hides tracked files of the
 	# source itself (debian/): add everything, forced.
 	git -C "$dest.tmp" add -A -f .

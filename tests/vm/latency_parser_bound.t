@@ -16,7 +16,8 @@
 
 export VM_ICOUNT=${VM_ICOUNT-0}
 export VM_CPUS=${VM_CPUS-1}
-VM_TIMEOUT=${VM_TIMEOUT:-420}
+# 420 s was not enough beside another VM in CI's run of 2026-12-07
+VM_TIMEOUT=${VM_TIMEOUT:-600}
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/lp.sh"
 . "$(dirname "$0")/rtla_sched_latency.sh"
