@@ -406,7 +406,7 @@ test-lts: deps kernel-lts rtla
 RT_TESTS = $(LTS_TESTS) tests/vm/rtla_selftests.t
 
 test-rt: deps kernel-rt rtla
-	KERNEL=$(RT_TREE)/arch/x86/boot/bzImage MODULES=$(RT_MODULES) prove --timer -j2 $(RT_TESTS)
+	KERNEL=$(RT_TREE)/arch/x86/boot/bzImage MODULES=$(RT_MODULES) tests/run-phases -j2 --par $(RT_TESTS)
 
 # test-distro - Debian 12's kernel-rt (6.1-rt) with the 6.1 backport: the
 # same tests as test-rt, the exact windows in icount and the lazy
@@ -419,7 +419,7 @@ DISTRO_TESTS = $(patsubst tests/lts/%,tests/vm/%,$(RT_TESTS))
 
 test-distro: deps kernel-distro rtla
 	KERNEL=$(DISTRO_TREE)/arch/x86/boot/bzImage MODULES=$(DISTRO_MODULES) \
-		prove --timer -j2 $(DISTRO_TESTS)
+		tests/run-phases -j2 --par $(DISTRO_TESTS)
 
 # On one vCPU in qemu's instruction time (VM_ICOUNT=0): TCG's own jitter
 # would turn every interrupt into milliseconds and every interference
@@ -519,7 +519,7 @@ test-debug-%: deps kernel-debug-% rtla
 		MODULES=$(BUILD)/linux-debug-$*/modules-install \
 		VM_TIMEOUT_SCALE=$${VM_TIMEOUT_SCALE:-5} \
 		FTRACETEST_GROUPS="$${FTRACETEST_GROUPS:-tracer instances}" \
-		prove --timer -j2 $(DEBUG_TESTS)
+		tests/run-phases -j2 --par $(DEBUG_TESTS)
 
 # test-arm64 - the mainline series on arm64, in qemu's virt machine (TCG):
 # - kernel-arm64: build/arm64/linux, an output directory of the worktree
@@ -579,7 +579,7 @@ bisect-build-arm64: deps-arm64 dist $(ARM64)/kernel-config.stamp
 		$(KTREE) $(BUILD)/dist/mainline $(BUILD)/bisect-arm64 $(FROM)
 
 test-arm64: kernel-arm64 rtla-arm64
-	VM_ARCH=arm64 RTLA=$(ARM64)/rtla/rtla prove --timer -j2 $(ARM64_TESTS)
+	VM_ARCH=arm64 RTLA=$(ARM64)/rtla/rtla tests/run-phases -j2 --par $(ARM64_TESTS)
 
 clean:
 	rm -rf $(BUILD)

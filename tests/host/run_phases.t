@@ -90,6 +90,20 @@ rm -f "$RP_DIR"/*.start "$RP_DIR"/*.done
 run_phases -j1 --seq one.t two.t
 want_pass "-j1: a sequence keeps its order"
 
+# A test that writes to standard error, then nothing on standard output
+# for a while, does not hold up the others: the next test starts once a
+# slot is free, not once that test says something again
+rm -f "$RP_DIR"/*.start "$RP_DIR"/*.done
+dummy talker "echo 1..1; echo '# talker on stderr' >&2; sleep 4
+touch \$RP_DIR/talker.done; echo ok 1 - talker"
+dummy short "sleep 0.5; echo 1..1; echo ok 1 - short"
+dummy after_short "if [ -e \$RP_DIR/talker.done ]; then
+echo 'not ok 1 - started only after the talker ended'
+else echo 'ok 1 - started beside the talker'; fi; echo 1..1"
+run_phases -j2 --par talker.t short.t after_short.t
+want_pass "a test silent on stdout after a line on stderr holds up no other"
+check "that line on stderr is in the output" grep -q '^# talker on stderr$' <<< "$out"
+
 # An empty group or phase (a Makefile wildcard that matched nothing) is
 # skipped
 rm -f "$RP_DIR"/*.start "$RP_DIR"/*.done
