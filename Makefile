@@ -349,8 +349,8 @@ check-mutants: deps
 LTS_TESTS  = $(wildcard tests/lts/*.t)
 
 # The VM tests that take longest start first, in this order, so that the
-# two VMs at a time end together (each took 110 to 460 s beside another
-# in make test on the evening of 2026-12-07; the rest take 9 to 75 s)
+# two VMs at a time end together (each took 74 to 294 s beside another
+# in .ci/run on the evening of 2026-12-07; the rest take 7 to 65 s)
 VM_TESTS_LONG := tests/vm/latency_parser_start.t tests/vm/ftracetest.t \
 	tests/vm/latency_parser_bound.t tests/vm/rtla_sched_latency.t \
 	tests/vm/rtla_verdict.t tests/vm/rtla_conventions.t \
