@@ -21,7 +21,7 @@ rm -f "$patchdir"/*.patch
 git -C "$ktree" -c user.name="rtla sched-latency authors" \
 	-c user.email="sched-latency@localhost" \
 	-c branch.sched-latency.description="$(cat "$patchdir/cover-letter.txt")" \
-	format-patch -q --cover-letter --cover-from-description=subject \
+	format-patch -q --abbrev=9 --cover-letter --cover-from-description=subject \
 	--base="$base" -o "$patchdir" "$base..HEAD"
 (cd "$patchdir" && ls [0-9]*.patch | grep -v '^0000-' > series)
 echo "patches: $(wc -l < "$patchdir/series") patches in $patchdir"
