@@ -154,6 +154,8 @@ expect_usage "an unknown option" "unknown option --bogus" --bogus --par first.t
 expect_usage "a test before any group" "first.t is in no group" first.t
 expect_usage "a missing test file" "missing.t is not a test file" --par missing.t
 expect_usage "a glob character in a name" "glob character" --par 'x[1].t'
+printf '#!/bin/bash\necho 1..0\n' > "$RP_DIR/plain.t"
+expect_usage "a test that is not executable" "plain.t is not executable" --par plain.t
 expect_usage "a test given twice" "first.t is given twice" \
 	--par first.t --then --seq first.t
 expect_usage "-j 0" "-j wants a number" -j 0 --par first.t
