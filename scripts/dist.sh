@@ -3,7 +3,8 @@
 #
 # dist.sh - write one whole series into DIST: the patches of a tree of
 # build/, numbered, with the cover letter of its series. The series is
-# kernel-patches/ as it is: the mainline one carries rtla sched-latency's
+# kernel-patches/ as it is, each patch with its note below the --- line
+# (patch-notes.sh): the mainline one carries rtla sched-latency's
 # patches whole (sources, tests, man pages), the 6.12 backport has no rtla
 # patch (rtla runs on older kernels, and mainline's measures 6.12 too).
 # Then check that the series applies with git am on the pristine tree.
@@ -28,9 +29,10 @@ git -C "$work" tag -f base "$(git -C "$ktree" rev-parse base)" >/dev/null
 mkdir -p "$dist"
 git -C "$work" "${git_id[@]}" \
 	-c branch.sched-latency.description="$(cat "$patchdir/cover-letter.txt")" \
-	format-patch -q --cover-letter --cover-from-description=subject \
+	format-patch -q --abbrev=9 --cover-letter --cover-from-description=subject \
 	--base=base -o "$dist" base..HEAD
 (cd "$dist" && ls [0-9]*.patch | grep -v '^0000-' > series)
+"$(dirname "$0")/patch-notes.sh" "$dist" "$patchdir/notes"
 
 # The check: a pristine tree takes the series with git am.
 git -C "$work" checkout -q --detach base

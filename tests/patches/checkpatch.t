@@ -16,8 +16,10 @@
 # file(s), does MAINTAINERS need updating?" (FILE_PATH_CHANGES). It passes
 # when every file the patch adds, moves or deletes falls under an entry of
 # the tree's MAINTAINERS other than THE REST (an F: pattern), and fails
-# when one does not. The CHECKs are shown; each patch gives their reasons
-# below its --- line.
+# when one does not. The CHECKs are shown, and each kind of them must be
+# named in the patch's note below its --- line, with its reason (the notes
+# are kept in kernel-patches/notes/, see scripts/patch-notes.sh): a patch
+# that has a CHECK its note does not name fails.
 #
 # A second is answered too: "Unknown commit id" (UNKNOWN_COMMIT_ID), which
 # checkpatch gives for every id when the tree has no history before base,
@@ -101,9 +103,29 @@ check_commit_ids() {
 	ok "$([ -z "$bad" ]; echo $?)" "$3: the commit ids checkpatch cannot look up are upstream's, as quoted"
 }
 
-# check_patch KTREE PATCH LABEL - checkpatch --strict with KTREE's script
+# below_the_line PATCH - what PATCH says between its --- line and the
+# diffstat: the note git am skips (scripts/patch-notes.sh writes it)
+below_the_line() {
+	awk '$0 == "---" { on = 1; next }
+		on && (/^ .*\| +[0-9]+/ || /^ .* => / || /^ [0-9]+ files? changed/ || /^diff --git /) { exit }
+		on { print }' "$1"
+}
+
+# checks_unanswered PATCH OUT - the kinds of CHECK in checkpatch's output
+# OUT (--show-types) that PATCH's note does not name
+checks_unanswered() {
+	local note type
+
+	note=$(below_the_line "$1")
+	for type in $(sed -n 's/^CHECK:\([A-Z_]*\):.*/\1/p' <<< "$2" | sort -u); do
+		grep -qw "$type" <<< "$note" || printf ' %s' "$type"
+	done
+}
+
+# check_patch KTREE PATCH LABEL - checkpatch --strict with KTREE's script;
+# each kind of CHECK it leaves must be answered below the --- line
 check_patch() {
-	local out errors warnings checks moved missing
+	local out errors warnings checks moved missing unanswered
 
 	out=$(cd "$1" && PATH=/usr/bin:$PATH scripts/checkpatch.pl --strict -q \
 		--show-types "$2" 2>&1)
@@ -114,6 +136,11 @@ check_patch() {
 	[ $((errors + warnings)) -eq 0 ] || sed 's/^/# /' <<< "$out"
 	[ "$checks" -eq 0 ] || grep '^CHECK:' <<< "$out" | sort | uniq -c | sed 's/^/# /'
 	ok $((errors + warnings)) "$3: checkpatch --strict, $errors errors, $warnings warnings ($checks checks)"
+	if [ "$checks" -gt 0 ]; then
+		unanswered=$(checks_unanswered "$2" "$out")
+		[ -z "$unanswered" ] || diag "$3: no word below its --- line on$unanswered"
+		ok "$([ -z "$unanswered" ]; echo $?)" "$3: its note answers each kind of CHECK"
+	fi
 
 	if grep -q '^WARNING:UNKNOWN_COMMIT_ID:' <<< "$out"; then
 		check_commit_ids "$1" "$2" "$3" "$out"
